@@ -1,0 +1,1 @@
+export { buildGateway, type GatewayDeps } from './app';

@@ -1,0 +1,28 @@
+/** The gateway as its own process (docker compose); services are reached by their URLs. */
+import { closeOnSignals, createCache, createLogger, EnvError, listen, loadEnv, resolveContextSecret } from '@portal/core';
+import { buildGateway } from './app';
+
+async function main() {
+  const env = loadEnv(['gateway']);
+  const log = createLogger(env, 'gateway');
+  const cache = createCache(env, log);
+  const app = await buildGateway({
+    env,
+    cache,
+    log,
+    contextSecret: resolveContextSecret(env),
+    upstreams: {
+      case: env.CASE_SERVICE_URL,
+      user: env.USER_SERVICE_URL,
+      docs: env.DOCS_SERVICE_URL,
+      builder: env.BUILDER_SERVICE_URL,
+    },
+  });
+  closeOnSignals(log, [() => app.close(), () => cache.close()]);
+  await listen(app, env.PORT, env.HOST);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof EnvError ? error.message : error);
+  process.exit(1);
+});

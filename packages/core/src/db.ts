@@ -1,0 +1,168 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { Env } from './env';
+import type { Logger } from './logger';
+
+/**
+ * The database handle every service uses: real Postgres through a pg pool, or
+ * embedded PGlite (one in-process instance shared by all services) when
+ * DATABASE_URL is unset. SQL is plain, parameterised, schema-qualified
+ * (`cases.cases`, `users.users`): one schema per service.
+ */
+export interface QueryResult<R> {
+  rows: R[];
+  rowCount: number;
+}
+export interface Queryable {
+  query<R = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>>;
+}
+export interface Db extends Queryable {
+  readonly kind: 'postgres' | 'pglite';
+  /** Runs fn in one transaction; it commits when fn resolves and rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Streams a large result in batches (exports); uses a cursor on Postgres. */
+  stream<R = Record<string, unknown>>(sql: string, params: readonly unknown[], batchSize: number): AsyncIterable<R[]>;
+  close(): Promise<void>;
+}
+
+// Dates stay 'yyyy-MM-dd' strings, int8 and numeric become numbers (ids and money fit in a double).
+const DATE_OID = 1082;
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+const parsers: Record<number, (value: string) => unknown> = {
+  [DATE_OID]: (value) => value,
+  [INT8_OID]: (value) => Number(value),
+  [NUMERIC_OID]: (value) => Number(value),
+};
+
+class PostgresDb implements Db {
+  readonly kind = 'postgres' as const;
+  constructor(private readonly pool: pg.Pool) {}
+
+  async query<R>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
+    const result = await this.pool.query(sql, params as unknown[]);
+    return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
+  }
+
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const tx: Queryable = {
+        query: async <R>(sql: string, params: readonly unknown[] = []) => {
+          const r = await client.query(sql, params as unknown[]);
+          return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
+        },
+      };
+      const value = await fn(tx);
+      await client.query('COMMIT');
+      return value;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async *stream<R>(sql: string, params: readonly unknown[], batchSize: number): AsyncIterable<R[]> {
+    const client = await this.pool.connect();
+    const cursor = `export_${Math.random().toString(36).slice(2)}`;
+    try {
+      await client.query('BEGIN READ ONLY');
+      await client.query(`DECLARE ${cursor} NO SCROLL CURSOR FOR ${sql}`, params as unknown[]);
+      for (;;) {
+        const batch = await client.query(`FETCH ${batchSize} FROM ${cursor}`);
+        if (batch.rows.length === 0) break;
+        yield batch.rows as R[];
+        if (batch.rows.length < batchSize) break;
+      }
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  close() {
+    return this.pool.end();
+  }
+}
+
+type PGliteInstance = import('@electric-sql/pglite').PGlite;
+interface PGliteTx {
+  query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[]; affectedRows?: number }>;
+}
+
+class PgliteDb implements Db {
+  readonly kind = 'pglite' as const;
+  constructor(private readonly lite: PGliteInstance) {}
+
+  async query<R>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
+    const result = await this.lite.query<R>(sql, params as unknown[]);
+    return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+  }
+
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.lite.transaction(async (liteTx: PGliteTx) => {
+      const tx: Queryable = {
+        query: async <R>(sql: string, params: readonly unknown[] = []) => {
+          const r = await liteTx.query<R>(sql, params as unknown[]);
+          return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+        },
+      };
+      return fn(tx);
+    });
+  }
+
+  async *stream<R>(sql: string, params: readonly unknown[], batchSize: number): AsyncIterable<R[]> {
+    // PGlite lives in this process: page through with LIMIT/OFFSET on a stable order.
+    for (let offset = 0; ; offset += batchSize) {
+      const { rows } = await this.query<R>(`${sql} LIMIT ${batchSize} OFFSET ${offset}`, params);
+      if (rows.length === 0) return;
+      yield rows;
+      if (rows.length < batchSize) return;
+    }
+  }
+
+  close() {
+    return this.lite.close();
+  }
+}
+
+export async function connectPostgres(url: string, poolSize: number, log?: Logger): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+    types: { getTypeParser: ((oid: number, format?: string) => parsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser },
+  });
+  pool.on('error', (error) => log?.error({ err: error }, 'idle postgres connection failed'));
+  await pool.query('select 1');
+  return new PostgresDb(pool);
+}
+
+export async function openPglite(dir: string): Promise<Db> {
+  mkdirSync(dir, { recursive: true });
+  const { PGlite, types } = await import('@electric-sql/pglite');
+  const lite = await PGlite.create({
+    dataDir: dir,
+    parsers: { [types.DATE]: (v: string) => v, [types.INT8]: (v: string) => Number(v), [types.NUMERIC]: (v: string) => Number(v) },
+  });
+  return new PgliteDb(lite);
+}
+
+/** Postgres when DATABASE_URL is set, else the embedded PGlite under DATA_DIR/pglite. */
+export async function openDatabase(
+  env: Pick<Env, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATA_DIR'>,
+  log?: Logger,
+): Promise<Db> {
+  if (env.DATABASE_URL) return connectPostgres(env.DATABASE_URL, env.DATABASE_POOL_SIZE, log);
+  const dir = join(env.DATA_DIR, 'pglite');
+  log?.info({ dir }, 'DATABASE_URL is unset: using embedded PGlite (one process only)');
+  return openPglite(dir);
+}

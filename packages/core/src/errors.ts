@@ -1,0 +1,83 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+
+/** An error whose message a person may read; everything else becomes a generic 500. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly data?: unknown,
+    readonly code?: string | number,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, data?: unknown) => new HttpError(400, message, data);
+export const unauthorized = (message = 'Authentication required.') => new HttpError(401, message);
+export const forbidden = (message = 'You do not have permission to do that.', data?: unknown) =>
+  new HttpError(403, message, data);
+export const notFound = (message = 'Not found.') => new HttpError(404, message);
+export const conflict = (message: string, data?: unknown) => new HttpError(409, message, data);
+
+export const GENERIC_ERROR_MESSAGE = 'An unknown error occurred. Please try again later.';
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+export const statusText = (status: number) => STATUS_TEXT[status] ?? 'Error';
+
+/**
+ * One error handler for every app: validation errors name the field, coded
+ * errors keep their message, anything unexpected is logged with its cause and
+ * answered without internals.
+ */
+export function errorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    return reply.status(error.statusCode).send({
+      statusCode: error.statusCode,
+      error: statusText(error.statusCode),
+      message: error.message,
+      ...(error.code !== undefined ? { code: error.code } : {}),
+      ...(error.data !== undefined ? { data: error.data } : {}),
+    });
+  }
+  const fe = error as FastifyError;
+  if (fe.validation) {
+    const fields = fe.validation.map((v) => ({
+      field: (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || String(v.params?.missingProperty ?? ''),
+      message: v.message ?? 'is invalid',
+    }));
+    return reply.status(400).send({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: fe.message,
+      data: { fields },
+    });
+  }
+  const status = fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500 ? fe.statusCode : 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ statusCode: 500, error: statusText(500), message: GENERIC_ERROR_MESSAGE });
+  }
+  return reply.status(status).send({ statusCode: status, error: statusText(status), message: fe.message });
+}
+
+export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .status(404)
+    .send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+}

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** Builder service routes (/builder/*). */
+export const builderRoutes: FastifyPluginAsync = async () => {};

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** Case service routes (/cm/*, /ert/*). */
+export const caseRoutes: FastifyPluginAsync = async () => {};

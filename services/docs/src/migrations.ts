@@ -1,0 +1,6 @@
+import type { ServiceMigrations } from '@portal/core';
+
+export const docsMigrations: ServiceMigrations = {
+  schema: 'docs',
+  migrations: [],
+};

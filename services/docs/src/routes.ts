@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** Docs service routes (/docs/*). */
+export const docsRoutes: FastifyPluginAsync = async () => {};

@@ -1,0 +1,59 @@
+/**
+ * Entry of every process. The mode is the first argument or SERVICE:
+ *   case | user | docs | builder   one service (docker compose runs four of these)
+ *   migrate                        migrations, then demo data per SEED_SCALE (one-shot job)
+ *   all                            the embedded default of `npm start`: migrate, seed, services and gateway in one process
+ */
+import { buildServiceApp, closeOnSignals, EnvError, listen, loadEnv, openDeps, PROCESS_NAMES, SERVICE_NAMES, type ServiceName } from '@portal/core';
+import { migrateAll, seedAll, SERVICES, startStack } from './stack';
+
+const PORT_VAR = {
+  case: 'CASE_SERVICE_PORT',
+  user: 'USER_SERVICE_PORT',
+  docs: 'DOCS_SERVICE_PORT',
+  builder: 'BUILDER_SERVICE_PORT',
+} as const;
+
+async function main() {
+  const mode = process.argv[2] ?? process.env.SERVICE ?? 'all';
+  if ((SERVICE_NAMES as readonly string[]).includes(mode)) return runService(mode as ServiceName);
+  if (mode === 'migrate') return runMigrate();
+  if (mode === 'all') return runAll();
+  throw new Error(`Unknown mode '${mode}': use one of ${[...SERVICE_NAMES, 'migrate', 'all'].join(', ')}`);
+}
+
+async function runService(name: ServiceName) {
+  const env = loadEnv([name]);
+  const deps = await openDeps(env, `${name}-service`);
+  const app = await buildServiceApp(SERVICES[name].definition, deps);
+  closeOnSignals(deps.log, [() => app.close(), () => deps.cache.close(), () => deps.db.close()]);
+  await listen(app, env[PORT_VAR[name]], env.HOST);
+}
+
+async function runMigrate() {
+  const env = loadEnv(['migrate']);
+  const deps = await openDeps(env, 'migrate');
+  try {
+    await migrateAll(deps.db, deps.log);
+    await seedAll(deps.db, env.SEED_SCALE, deps.log);
+  } finally {
+    await deps.db.close();
+    await deps.cache.close();
+  }
+}
+
+async function runAll() {
+  const env = loadEnv(PROCESS_NAMES);
+  const deps = await openDeps(env, 'portal');
+  await migrateAll(deps.db, deps.log);
+  await seedAll(deps.db, env.SEED_SCALE, deps.log);
+  const stack = await startStack(deps, { gatewayPort: env.PORT, gatewayHost: env.HOST });
+  closeOnSignals(deps.log, [() => stack.close(), () => deps.cache.close(), () => deps.db.close()]);
+  deps.log.info(`Portal ready on http://localhost:${env.PORT} (demo tenants: acme.localhost, northbank.localhost)`);
+}
+
+main().catch((error: unknown) => {
+  // A bad configuration names the variable; anything else prints its stack.
+  console.error(error instanceof EnvError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import { builderMigrations, builderService, seedBuilder } from '@portal/builder-service';
+import { caseMigrations, caseService, seedCases } from '@portal/case-service';
+import {
+  buildServiceApp,
+  listen,
+  migrate,
+  runSeedOnce,
+  type Db,
+  type Logger,
+  type ServiceDefinition,
+  type ServiceDeps,
+  type ServiceMigrations,
+  type ServiceName,
+} from '@portal/core';
+import { docsMigrations, docsService, seedDocs } from '@portal/docs-service';
+import { buildGateway } from '@portal/gateway';
+import { seedUser, userMigrations, userService } from '@portal/user-service';
+
+export interface SeedOptions {
+  /** Cases per demo tenant. */
+  casesPerTenant: number;
+}
+
+interface ServiceEntry {
+  definition: ServiceDefinition;
+  migrations: ServiceMigrations;
+  seed: (db: Db, options: SeedOptions) => Promise<void>;
+}
+
+/** Every service, in seed order (the case service owns the merchants users point at). */
+export const SERVICES: Record<ServiceName, ServiceEntry> = {
+  case: { definition: caseService, migrations: caseMigrations, seed: (db, o) => seedCases(db, { cases: o.casesPerTenant }) },
+  user: { definition: userService, migrations: userMigrations, seed: (db) => seedUser(db) },
+  docs: { definition: docsService, migrations: docsMigrations, seed: (db) => seedDocs(db) },
+  builder: { definition: builderService, migrations: builderMigrations, seed: (db) => seedBuilder(db) },
+};
+const ORDER: ServiceName[] = ['case', 'user', 'docs', 'builder'];
+
+/** SEED_SCALE: none, default (3,000 cases per tenant), large (500,000 per tenant: 1,000,000 in all) or a number per tenant. */
+export function parseSeedScale(scale: string): SeedOptions | null {
+  if (scale === 'none') return null;
+  if (scale === 'default') return { casesPerTenant: 3000 };
+  if (scale === 'large') return { casesPerTenant: 500_000 };
+  return { casesPerTenant: Number(scale) };
+}
+
+export async function migrateAll(db: Db, log?: Logger) {
+  for (const name of ORDER) await migrate(db, SERVICES[name].migrations, log);
+}
+
+export async function seedAll(db: Db, scale: string, log?: Logger) {
+  const options = parseSeedScale(scale);
+  if (!options) return;
+  for (const name of ORDER) await runSeedOnce(db, name, scale, () => SERVICES[name].seed(db, options), log);
+}
+
+export interface Stack {
+  gateway: FastifyInstance;
+  services: Record<ServiceName, FastifyInstance>;
+  gatewayUrl: string;
+  serviceUrls: Record<ServiceName, string>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the four services on loopback (random ports unless given) and the
+ * gateway in front of them, sharing one db and cache: the embedded default
+ * and the full stack of the tests.
+ */
+export async function startStack(
+  deps: ServiceDeps,
+  options: { gatewayPort: number; gatewayHost: string; servicePorts?: Partial<Record<ServiceName, number>> },
+): Promise<Stack> {
+  const services = {} as Record<ServiceName, FastifyInstance>;
+  const serviceUrls = {} as Record<ServiceName, string>;
+  const closeAll = async () => {
+    await Promise.all(Object.values(services).map((app) => app.close()));
+  };
+  try {
+    for (const name of ORDER) {
+      services[name] = await buildServiceApp(SERVICES[name].definition, deps);
+      serviceUrls[name] = await listen(services[name], options.servicePorts?.[name] ?? 0, '127.0.0.1');
+    }
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+  const gateway = await buildGateway({
+    env: deps.env,
+    cache: deps.cache,
+    log: deps.log,
+    contextSecret: deps.contextSecret,
+    upstreams: serviceUrls,
+  });
+  const gatewayUrl = await listen(gateway, options.gatewayPort, options.gatewayHost);
+  return {
+    gateway,
+    services,
+    gatewayUrl,
+    serviceUrls,
+    close: async () => {
+      await gateway.close();
+      await closeAll();
+    },
+  };
+}

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** User service routes (/users/*). */
+export const userRoutes: FastifyPluginAsync = async () => {};
