@@ -1,4 +1,4 @@
-import { defaultServerConditions, type Plugin } from 'vite';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /** Migrations are plain .sql files imported as text (the server bundle does the same with esbuild). */
@@ -10,17 +10,14 @@ const sqlText: Plugin = {
   },
 };
 
-const resolve = { conditions: ['source', ...defaultServerConditions] };
+const base = { plugins: [sqlText] };
 
 export default defineConfig({
-  plugins: [sqlText],
-  resolve,
-  ssr: { resolve: { conditions: ['source', ...defaultServerConditions], externalConditions: ['source'] } },
+  ...base,
   test: {
     projects: [
       {
-        plugins: [sqlText],
-        resolve,
+        ...base,
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'gateway/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'tests/static/**/*.test.ts'],
@@ -28,8 +25,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [sqlText],
-        resolve,
+        ...base,
         test: {
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],
@@ -37,8 +33,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [sqlText],
-        resolve,
+        ...base,
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
@@ -49,8 +44,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [sqlText],
-        resolve,
+        ...base,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

@@ -31,7 +31,6 @@ async function buildServer() {
     target: 'node20',
     format: 'esm',
     sourcemap: true,
-    conditions: ['source'],
     loader: { '.sql': 'text' },
     plugins: [externalDeps],
     logLevel: 'warning',

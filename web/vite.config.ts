@@ -3,7 +3,6 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { conditions: ['source'] },
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

@@ -39,6 +39,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
   });
   app.setErrorHandler(errorHandler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
 
   await app.register(healthRoutes, { deps });
 

@@ -19,6 +19,11 @@ export interface Cache {
   publish(channel: string, message: string): Promise<void>;
   subscribe(channel: string, handler: (message: string) => void): Promise<void>;
   ping(): Promise<boolean>;
+  /**
+   * Waits (bounded) for the first connection: with the offline queue off,
+   * commands sent before it fail. False when Redis did not answer in time.
+   */
+  ready(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
   /** The raw client (Redis only), e.g. for the rate limiter's store. */
   readonly redis?: Redis;
@@ -54,6 +59,9 @@ export class MemoryCache implements Cache {
     this.bus.on(channel, handler);
   }
   async ping() {
+    return true;
+  }
+  async ready() {
     return true;
   }
   async close() {
@@ -172,6 +180,20 @@ export class RedisCache implements Cache {
     } catch {
       return false;
     }
+  }
+  ready(timeoutMs = 2000): Promise<boolean> {
+    if (this.redis.status === 'ready') return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.redis.off('ready', onReady);
+        resolve(false);
+      }, timeoutMs);
+      const onReady = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      this.redis.once('ready', onReady);
+    });
   }
   async close() {
     this.subscriber?.disconnect();

@@ -12,6 +12,7 @@ export async function openDeps(env: Env, name: string): Promise<ServiceDeps & { 
   const log = createLogger(env, name);
   const db = await openDatabase(env, log);
   const cache = createCache(env, log);
+  if (!(await cache.ready())) log.warn('Redis did not answer at start-up: serving without cache until it does');
   return { env, db, cache, log, contextSecret: resolveContextSecret(env) };
 }
 

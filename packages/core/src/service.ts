@@ -62,6 +62,9 @@ export async function buildServiceApp(def: ServiceDefinition, deps: ServiceDeps)
   app.decorateRequest('ctx', null as unknown as InternalContext);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
 
   const publicPaths = new Set([...ALWAYS_PUBLIC, ...(def.publicPaths ?? [])]);
   app.addHook('onRequest', async (request) => {

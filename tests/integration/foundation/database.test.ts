@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '@portal/core';
+import { createTestEnv, type TestEnv } from '../../support/test-env';
+
+let t: TestEnv;
+beforeAll(async () => {
+  t = await createTestEnv();
+});
+afterAll(() => t.close());
+
+describe('database layer against real Postgres', () => {
+  it('works in a database of its own cloned from the seeded template', async () => {
+    const { rows } = await t.db.query<{ db: string }>('select current_database() as db');
+    expect(rows[0]!.db).toMatch(/^portal_t_[a-z0-9]+_[0-9a-f]{8}$/);
+    const tenants = await t.db.query<{ id: string }>('select id from cases.tenants order by id');
+    expect(tenants.rows.map((r) => r.id)).toEqual(['acme', 'northbank']);
+  });
+
+  it('returns dates as yyyy-MM-dd strings and numeric and int8 as numbers', async () => {
+    const { rows } = await t.db.query<{ d: unknown; n: unknown; i: unknown }>(
+      `select date '2026-03-01' as d, 12.50::numeric(12,2) as n, 9007199254::int8 as i`,
+    );
+    expect(rows[0]).toEqual({ d: '2026-03-01', n: 12.5, i: 9007199254 });
+  });
+
+  it('rolls a failed transaction back completely', async () => {
+    await t.db.query('create table public.tx_probe (id int primary key)');
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.query('insert into public.tx_probe values (1)');
+        await tx.query('insert into public.tx_probe values (1)');
+      }),
+    ).rejects.toThrow(/duplicate key/);
+    const { rows } = await t.db.query('select * from public.tx_probe');
+    expect(rows).toEqual([]);
+  });
+
+  it('streams a large result in batches through a cursor', async () => {
+    const batches: number[] = [];
+    for await (const batch of t.db.stream<{ n: number }>('select n from generate_series(1, 2500) as n order by n', [], 1000)) {
+      batches.push(batch.length);
+    }
+    expect(batches).toEqual([1000, 1000, 500]);
+  });
+
+  it('applies each migration once and refuses versions out of order', async () => {
+    const plan = { schema: 'probe', migrations: [{ version: 1, name: '001', sql: 'create table probe.t (id int)' }] };
+    expect(await migrate(t.db, plan)).toEqual([1]);
+    expect(await migrate(t.db, plan)).toEqual([]);
+    await expect(
+      migrate(t.db, { schema: 'probe', migrations: [plan.migrations[0]!, { version: 1, name: 'dup', sql: 'select 1' }] }),
+    ).rejects.toThrow(/strictly increasing/);
+  });
+});
