@@ -1,0 +1,81 @@
+/**
+ * Feature aliases (spec 1 §6.2) gate menu entries and routes; resources are
+ * site permissions (page roles, spec 3 §6) a user is allowed or denied
+ * individually. The user service seeds both per role; the gateway's policy
+ * and the web app's menu read them from the signed-in user's profile.
+ */
+export const FEATURE_ALIASES = [
+  'dashboard',
+  'chargebacks',
+  'alerts',
+  'case-management',
+  'reports',
+  'midhealth',
+  'resultant',
+  'ert',
+  'users',
+  'settings',
+  'hierarchy',
+  'hierarchy-ag-grid',
+  'templatelib',
+  'profile',
+  'mtd',
+  'reconciliation-report',
+  'onboarding',
+  'reports-alerts',
+  'qc-review',
+  'cm-invalid-case',
+  'review',
+  'webhooks',
+  'resource-api-documentation',
+  'case-updater',
+  'pre-chargebacks',
+  'monitoring',
+  'client-configuration',
+  'features-list',
+  'help',
+  'users-create',
+  'users-edit',
+  'users-view',
+  'merchant-add',
+  'merchant-edit',
+  'mid-add',
+  'mid-edit',
+  'ert-add',
+  'ert-approve',
+  'ert-bulk-upload',
+  'case-builder',
+  'edit_rdr',
+  'users-export',
+] as const;
+export type FeatureAlias = (typeof FEATURE_ALIASES)[number];
+
+/** Page roles / site permissions (spec 3 §6). */
+export const RESOURCE_ALIASES = [
+  'USERS',
+  'REPORTS',
+  'PRE_CHARGEBACKS_AGGRID',
+  'CREATE_MERCHANT',
+  'CREATE_MID',
+  'EDIT_MERCHANT',
+  'EDIT_MID',
+  'MS_VIEW_DETAILS',
+  'USERS_EXPORT_BUTTON',
+  'QC_REVIEW_ADD_ERT',
+  'EDIT_RDR',
+  'MERCHANT_HIERARCHY',
+  'cm-view-partner-admin-id',
+] as const;
+export type ResourceAlias = (typeof RESOURCE_ALIASES)[number];
+
+/** A feature as the profile carries it. */
+export interface Feature {
+  id: number;
+  alias: string;
+}
+/** A resource as the profile carries it: alias, and the url it opens when it is a page. */
+export interface Resource {
+  id: number;
+  alias: string;
+  url: string | null;
+}
