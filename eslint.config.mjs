@@ -21,7 +21,14 @@ export default tseslint.config(
     files: ['gateway/src/**', 'services/*/src/**', 'packages/*/src/**'],
     ignores: ['packages/core/src/env.ts', 'services/runner/src/main.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through loadEnv() in @portal/core.' }],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration through loadEnv() in @portal/core.',
+        },
+      ],
     },
   },
   {

@@ -5,7 +5,14 @@ import { pathToFileURL } from 'node:url';
 import { bin, newestMtime, readStamp, ROOT, run, writeStamp } from './lib.mjs';
 
 const SERVER_INPUTS = ['packages', 'services', 'gateway/src', 'pnpm-lock.yaml', 'scripts/build.mjs'];
-const WEB_INPUTS = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'packages/contracts/src', 'pnpm-lock.yaml'];
+const WEB_INPUTS = [
+  'web/src',
+  'web/index.html',
+  'web/public',
+  'web/vite.config.ts',
+  'packages/contracts/src',
+  'pnpm-lock.yaml',
+];
 const SERVER_OUTPUTS = ['services/runner/dist/main.js', 'gateway/dist/server.js'];
 
 async function buildServer() {
@@ -15,7 +22,9 @@ async function buildServer() {
     name: 'external-deps',
     setup(build) {
       build.onResolve({ filter: /^[^./]/ }, (args) =>
-        args.path.startsWith('@portal/') || args.path.startsWith('node:') ? undefined : { path: args.path, external: true },
+        args.path.startsWith('@portal/') || args.path.startsWith('node:')
+          ? undefined
+          : { path: args.path, external: true },
       );
     },
   };
@@ -54,18 +63,25 @@ function checkExternals(metafile) {
     const needed = new Set(
       meta.imports
         .filter((i) => i.external && !i.path.startsWith('node:'))
-        .map((i) => (i.path.startsWith('@') ? i.path.split('/').slice(0, 2).join('/') : i.path.split('/')[0])),
+        .map((i) =>
+          i.path.startsWith('@') ? i.path.split('/').slice(0, 2).join('/') : i.path.split('/')[0],
+        ),
     );
     const missing = [...needed].filter((n) => !declared.has(n));
     if (missing.length) problems.push(`${owner}/package.json must list: ${missing.join(', ')}`);
   }
-  if (problems.length) throw new Error(`Server bundle dependencies are not declared:\n  ${problems.join('\n  ')}`);
+  if (problems.length)
+    throw new Error(`Server bundle dependencies are not declared:\n  ${problems.join('\n  ')}`);
 }
 
 export async function build({ ifStale = false } = {}) {
   const serverMtime = newestMtime(SERVER_INPUTS);
   const serverStamp = readStamp('server');
-  if (!ifStale || serverStamp?.mtime !== serverMtime || !SERVER_OUTPUTS.every((f) => existsSync(join(ROOT, f)))) {
+  if (
+    !ifStale ||
+    serverStamp?.mtime !== serverMtime ||
+    !SERVER_OUTPUTS.every((f) => existsSync(join(ROOT, f)))
+  ) {
     const started = Date.now();
     await buildServer();
     writeStamp('server', { mtime: serverMtime });

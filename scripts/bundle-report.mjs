@@ -18,6 +18,12 @@ const rows = readdirSync(assets)
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const initialJs = rows.filter((r) => r.initial && r.file.endsWith('.js')).reduce((s, r) => s + r.gzip, 0);
 console.log('web bundle (gzip):');
-for (const r of rows) console.log(`  ${r.initial ? '*' : ' '} ${r.file.padEnd(48)} ${kb(r.raw).padStart(10)} ${kb(r.gzip).padStart(10)}`);
+for (const r of rows)
+  console.log(
+    `  ${r.initial ? '*' : ' '} ${r.file.padEnd(48)} ${kb(r.raw).padStart(10)} ${kb(r.gzip).padStart(10)}`,
+  );
 console.log(`  initial JS (gzip): ${kb(initialJs)}   (* = loaded by index.html)`);
-writeFileSync(join(dist, 'bundle-report.json'), JSON.stringify({ initialJsGzip: initialJs, chunks: rows }, null, 2));
+writeFileSync(
+  join(dist, 'bundle-report.json'),
+  JSON.stringify({ initialJsGzip: initialJs, chunks: rows }, null, 2),
+);

@@ -8,10 +8,14 @@ import { ensureInstalled, ROOT } from './lib.mjs';
 if ((await ensureInstalled()) !== 0) process.exit(1);
 if ((await build({ ifStale: true })) !== 0) process.exit(1);
 
-const child = spawn(process.execPath, ['--enable-source-maps', join(ROOT, 'services', 'runner', 'dist', 'main.js'), 'all'], {
-  cwd: ROOT,
-  stdio: 'inherit',
-});
+const child = spawn(
+  process.execPath,
+  ['--enable-source-maps', join(ROOT, 'services', 'runner', 'dist', 'main.js'), 'all'],
+  {
+    cwd: ROOT,
+    stdio: 'inherit',
+  },
+);
 // Ctrl-C reaches the child through the terminal's process group too; a signal sent to us alone is passed on.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

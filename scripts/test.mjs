@@ -5,7 +5,9 @@ import { build } from './build.mjs';
 import { bin, ensureInstalled, pnpm, ROOT, run } from './lib.mjs';
 
 const vitest = (...projects) => run(bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p])]);
-const hasTests = (dir) => existsSync(join(ROOT, dir)) && readdirSync(join(ROOT, dir), { recursive: true }).some((f) => String(f).endsWith('.test.ts'));
+const hasTests = (dir) =>
+  existsSync(join(ROOT, dir)) &&
+  readdirSync(join(ROOT, dir), { recursive: true }).some((f) => String(f).endsWith('.test.ts'));
 
 const steps = [
   ['install', () => ensureInstalled()],
@@ -37,7 +39,12 @@ for (const [name, fn] of steps) {
 }
 
 console.log('\n=== summary ===');
-for (const r of results) console.log(`  ${r.name.padEnd(12)} ${r.status.padEnd(32)} ${r.seconds.padStart(7)} s`);
+for (const r of results)
+  console.log(`  ${r.name.padEnd(12)} ${r.status.padEnd(32)} ${r.seconds.padStart(7)} s`);
 const failed = results.filter((r) => r.status === 'FAILED');
-console.log(failed.length ? `\n${failed.length} step(s) failed: ${failed.map((r) => r.name).join(', ')}` : '\nall steps passed');
+console.log(
+  failed.length
+    ? `\n${failed.length} step(s) failed: ${failed.map((r) => r.name).join(', ')}`
+    : '\nall steps passed',
+);
 process.exit(failed.length || results.length < steps.length ? 1 : 0);

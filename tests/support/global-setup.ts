@@ -40,12 +40,18 @@ export default async function setup(project: TestProject) {
   } finally {
     await db.close();
   }
-  project.provide('testRun', { postgresUrl: servers.postgresUrl, redisUrl: servers.redisUrl, runId, template });
+  project.provide('testRun', {
+    postgresUrl: servers.postgresUrl,
+    redisUrl: servers.redisUrl,
+    runId,
+    template,
+  });
 
   return async () => {
-    const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [
-      `portal_t_${runId}%`,
-    ]);
+    const { rows } = await admin.query<{ datname: string }>(
+      `select datname from pg_database where datname like $1`,
+      [`portal_t_${runId}%`],
+    );
     for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
     await admin.end();
     const redis = new Redis(servers.redisUrl);

@@ -41,9 +41,14 @@ async function startContainers(): Promise<Servers> {
         .start();
   const redis = env.REDIS_URL
     ? null
-    : await new GenericContainer('redis:7-alpine').withExposedPorts(6379).withWaitStrategy(Wait.forListeningPorts()).start();
+    : await new GenericContainer('redis:7-alpine')
+        .withExposedPorts(6379)
+        .withWaitStrategy(Wait.forListeningPorts())
+        .start();
   return {
-    postgresUrl: env.DATABASE_URL ?? `postgres://postgres@${postgres!.getHost()}:${postgres!.getMappedPort(5432)}/postgres`,
+    postgresUrl:
+      env.DATABASE_URL ??
+      `postgres://postgres@${postgres!.getHost()}:${postgres!.getMappedPort(5432)}/postgres`,
     redisUrl: env.REDIS_URL ?? `redis://${redis!.getHost()}:${redis!.getMappedPort(6379)}`,
     source: 'testcontainers',
     stop: async () => {

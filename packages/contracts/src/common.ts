@@ -43,6 +43,9 @@ export const DateRange = Type.String({ pattern: DATE_RANGE_PATTERN });
 export const HealthResponse = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('down')]),
   service: Type.String(),
-  checks: Type.Record(Type.String(), Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('off')])),
+  checks: Type.Record(
+    Type.String(),
+    Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('off')]),
+  ),
 });
 export type HealthResponse = Static<typeof HealthResponse>;

@@ -138,7 +138,13 @@ export class RedisCache implements Cache {
       const full = this.options.keyPrefix + prefix;
       let cursor = '0';
       do {
-        const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${full.replace(/[*?[\]]/g, '\\$&')}*`, 'COUNT', 500);
+        const [next, keys] = await this.redis.scan(
+          cursor,
+          'MATCH',
+          `${full.replace(/[*?[\]]/g, '\\$&')}*`,
+          'COUNT',
+          500,
+        );
         cursor = next;
         // keys come back with the prefix; del() would add it again.
         if (keys.length) await this.redis.del(...keys.map((k) => k.slice(this.options.keyPrefix.length)));
@@ -172,7 +178,8 @@ export class RedisCache implements Cache {
     const list = this.handlers.get(full) ?? [];
     list.push(handler);
     this.handlers.set(full, list);
-    if (list.length === 1) await this.subscriber.subscribe(full).catch((e: unknown) => this.warn(e, 'subscribe failed'));
+    if (list.length === 1)
+      await this.subscriber.subscribe(full).catch((e: unknown) => this.warn(e, 'subscribe failed'));
   }
   async ping() {
     try {
@@ -203,6 +210,8 @@ export class RedisCache implements Cache {
 
 export function createCache(env: Pick<Env, 'REDIS_URL' | 'REDIS_KEY_PREFIX'>, log?: Logger): Cache {
   if (env.REDIS_URL) return new RedisCache({ url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX, log });
-  log?.info('REDIS_URL is unset: using the in-process cache (single process only; set REDIS_URL to scale out)');
+  log?.info(
+    'REDIS_URL is unset: using the in-process cache (single process only; set REDIS_URL to scale out)',
+  );
   return new MemoryCache();
 }

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Env } from './env';
 import type { Logger } from './logger';
@@ -22,7 +23,11 @@ export interface Db extends Queryable {
   /** Runs fn in one transaction; it commits when fn resolves and rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Streams a large result in batches (exports); uses a cursor on Postgres. */
-  stream<R = Record<string, unknown>>(sql: string, params: readonly unknown[], batchSize: number): AsyncIterable<R[]>;
+  stream<R = Record<string, unknown>>(
+    sql: string,
+    params: readonly unknown[],
+    batchSize: number,
+  ): AsyncIterable<R[]>;
   close(): Promise<void>;
 }
 
@@ -92,14 +97,13 @@ class PostgresDb implements Db {
   }
 }
 
-type PGliteInstance = import('@electric-sql/pglite').PGlite;
 interface PGliteTx {
   query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[]; affectedRows?: number }>;
 }
 
 class PgliteDb implements Db {
   readonly kind = 'pglite' as const;
-  constructor(private readonly lite: PGliteInstance) {}
+  constructor(private readonly lite: PGlite) {}
 
   async query<R>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
     const result = await this.lite.query<R>(sql, params as unknown[]);
@@ -139,7 +143,10 @@ export async function connectPostgres(url: string, poolSize: number, log?: Logge
     max: poolSize,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
-    types: { getTypeParser: ((oid: number, format?: string) => parsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser },
+    types: {
+      getTypeParser: ((oid: number, format?: string) =>
+        parsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    },
   });
   pool.on('error', (error) => log?.error({ err: error }, 'idle postgres connection failed'));
   await pool.query('select 1');
@@ -151,7 +158,11 @@ export async function openPglite(dir: string): Promise<Db> {
   const { PGlite, types } = await import('@electric-sql/pglite');
   const lite = await PGlite.create({
     dataDir: dir,
-    parsers: { [types.DATE]: (v: string) => v, [types.INT8]: (v: string) => Number(v), [types.NUMERIC]: (v: string) => Number(v) },
+    parsers: {
+      [types.DATE]: (v: string) => v,
+      [types.INT8]: (v: string) => Number(v),
+      [types.NUMERIC]: (v: string) => Number(v),
+    },
   });
   return new PgliteDb(lite);
 }

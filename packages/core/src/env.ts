@@ -7,7 +7,14 @@ import { Value } from '@sinclair/typebox/value';
  * what the docker-compose check in tests/static verifies against.
  */
 export type ProcessName = 'gateway' | 'case' | 'user' | 'docs' | 'builder' | 'migrate';
-export const PROCESS_NAMES: readonly ProcessName[] = ['gateway', 'case', 'user', 'docs', 'builder', 'migrate'];
+export const PROCESS_NAMES: readonly ProcessName[] = [
+  'gateway',
+  'case',
+  'user',
+  'docs',
+  'builder',
+  'migrate',
+];
 export const SERVICE_NAMES = ['case', 'user', 'docs', 'builder'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
@@ -67,42 +74,71 @@ export const EnvSchema = Type.Object({
     usedBy: ['gateway'],
     description: 'Internal port serving Prometheus /metrics (0 disables it)',
   }),
-  CASE_SERVICE_PORT: withDefault('CASE_SERVICE_PORT', port(4001), { usedBy: ['case'], description: 'Case service port' }),
-  USER_SERVICE_PORT: withDefault('USER_SERVICE_PORT', port(4002), { usedBy: ['user'], description: 'User service port' }),
-  DOCS_SERVICE_PORT: withDefault('DOCS_SERVICE_PORT', port(4003), { usedBy: ['docs'], description: 'Docs service port' }),
+  CASE_SERVICE_PORT: withDefault('CASE_SERVICE_PORT', port(4001), {
+    usedBy: ['case'],
+    description: 'Case service port',
+  }),
+  USER_SERVICE_PORT: withDefault('USER_SERVICE_PORT', port(4002), {
+    usedBy: ['user'],
+    description: 'User service port',
+  }),
+  DOCS_SERVICE_PORT: withDefault('DOCS_SERVICE_PORT', port(4003), {
+    usedBy: ['docs'],
+    description: 'Docs service port',
+  }),
   BUILDER_SERVICE_PORT: withDefault('BUILDER_SERVICE_PORT', port(4004), {
     usedBy: ['builder'],
     description: 'Builder service port',
   }),
-  CASE_SERVICE_URL: withDefault('CASE_SERVICE_URL', { ...url('http|https'), default: 'http://127.0.0.1:4001' }, {
-    usedBy: ['gateway', 'user', 'builder', 'docs'],
-    description: 'Base URL of the case service',
-  }),
-  USER_SERVICE_URL: withDefault('USER_SERVICE_URL', { ...url('http|https'), default: 'http://127.0.0.1:4002' }, {
-    usedBy: ['gateway', 'case'],
-    description: 'Base URL of the user service (also serves the JWKS)',
-  }),
-  DOCS_SERVICE_URL: withDefault('DOCS_SERVICE_URL', { ...url('http|https'), default: 'http://127.0.0.1:4003' }, {
-    usedBy: ['gateway', 'case'],
-    description: 'Base URL of the docs service',
-  }),
+  CASE_SERVICE_URL: withDefault(
+    'CASE_SERVICE_URL',
+    { ...url('http|https'), default: 'http://127.0.0.1:4001' },
+    {
+      usedBy: ['gateway', 'user', 'builder', 'docs'],
+      description: 'Base URL of the case service',
+    },
+  ),
+  USER_SERVICE_URL: withDefault(
+    'USER_SERVICE_URL',
+    { ...url('http|https'), default: 'http://127.0.0.1:4002' },
+    {
+      usedBy: ['gateway', 'case'],
+      description: 'Base URL of the user service (also serves the JWKS)',
+    },
+  ),
+  DOCS_SERVICE_URL: withDefault(
+    'DOCS_SERVICE_URL',
+    { ...url('http|https'), default: 'http://127.0.0.1:4003' },
+    {
+      usedBy: ['gateway', 'case'],
+      description: 'Base URL of the docs service',
+    },
+  ),
   BUILDER_SERVICE_URL: withDefault(
     'BUILDER_SERVICE_URL',
     { ...url('http|https'), default: 'http://127.0.0.1:4004' },
     { usedBy: ['gateway'], description: 'Base URL of the builder service' },
   ),
-  UPSTREAM_TIMEOUT_MS: withDefault('UPSTREAM_TIMEOUT_MS', Type.Integer({ minimum: 100, maximum: 120000, default: 10000 }), {
-    usedBy: ['gateway'],
-    description: 'How long the gateway waits for an upstream answer before 504',
-  }),
+  UPSTREAM_TIMEOUT_MS: withDefault(
+    'UPSTREAM_TIMEOUT_MS',
+    Type.Integer({ minimum: 100, maximum: 120000, default: 10000 }),
+    {
+      usedBy: ['gateway'],
+      description: 'How long the gateway waits for an upstream answer before 504',
+    },
+  ),
   TRUST_PROXY: withDefault('TRUST_PROXY', Type.String({ default: '' }), {
     usedBy: ['gateway'],
     description: 'Comma-separated proxy addresses/CIDRs trusted for X-Forwarded-*; empty trusts none',
   }),
-  TENANT_CONFIG_DIR: withDefault('TENANT_CONFIG_DIR', Type.String({ default: 'config/tenants', minLength: 1 }), {
-    usedBy: ['gateway', 'user', 'case'],
-    description: 'Directory of per-tenant configuration files',
-  }),
+  TENANT_CONFIG_DIR: withDefault(
+    'TENANT_CONFIG_DIR',
+    Type.String({ default: 'config/tenants', minLength: 1 }),
+    {
+      usedBy: ['gateway', 'user', 'case'],
+      description: 'Directory of per-tenant configuration files',
+    },
+  ),
   WEB_DIST_DIR: withDefault('WEB_DIST_DIR', Type.String({ default: 'web/dist', minLength: 1 }), {
     usedBy: ['gateway'],
     description: 'Built web app served by the gateway',
@@ -112,19 +148,27 @@ export const EnvSchema = Type.Object({
     description: 'Postgres connection string; unset uses embedded PGlite under DATA_DIR',
     requiredInProduction: true,
   }),
-  DATABASE_POOL_SIZE: withDefault('DATABASE_POOL_SIZE', Type.Integer({ minimum: 1, maximum: 200, default: 10 }), {
-    usedBy: WITH_DB,
-    description: 'Postgres connections per process',
-  }),
+  DATABASE_POOL_SIZE: withDefault(
+    'DATABASE_POOL_SIZE',
+    Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+    {
+      usedBy: WITH_DB,
+      description: 'Postgres connections per process',
+    },
+  ),
   REDIS_URL: optional('REDIS_URL', url('redis|rediss'), {
     usedBy: [...SERVICES, 'gateway'],
     description: 'Redis connection string; unset uses an in-process cache (single process only)',
     requiredInProduction: true,
   }),
-  REDIS_KEY_PREFIX: withDefault('REDIS_KEY_PREFIX', Type.String({ default: '', pattern: '^[A-Za-z0-9:_.-]*$' }), {
-    usedBy: [...SERVICES, 'gateway'],
-    description: 'Prefix of every Redis key and channel (isolates test runs and environments)',
-  }),
+  REDIS_KEY_PREFIX: withDefault(
+    'REDIS_KEY_PREFIX',
+    Type.String({ default: '', pattern: '^[A-Za-z0-9:_.-]*$' }),
+    {
+      usedBy: [...SERVICES, 'gateway'],
+      description: 'Prefix of every Redis key and channel (isolates test runs and environments)',
+    },
+  ),
   INTERNAL_CONTEXT_SECRET: optional('INTERNAL_CONTEXT_SECRET', Type.String({ minLength: 32 }), {
     usedBy: [...SERVICES, 'gateway'],
     description: 'HMAC key of the signed internal context; generated into DATA_DIR in development',
@@ -132,7 +176,8 @@ export const EnvSchema = Type.Object({
   }),
   JWT_PRIVATE_KEY_FILE: optional('JWT_PRIVATE_KEY_FILE', Type.String({ minLength: 1 }), {
     usedBy: ['user'],
-    description: 'PEM private key (Ed25519 or RSA) signing access tokens; generated into DATA_DIR in development',
+    description:
+      'PEM private key (Ed25519 or RSA) signing access tokens; generated into DATA_DIR in development',
     requiredInProduction: true,
   }),
   JWT_ISSUER: withDefault('JWT_ISSUER', Type.String({ default: 'chargeback-portal', minLength: 1 }), {
@@ -157,10 +202,14 @@ export const EnvSchema = Type.Object({
     usedBy: ['user', 'case'],
     description: 'SMTP server for mail; unset writes mail to DATA_DIR/outbox',
   }),
-  MAIL_FROM: withDefault('MAIL_FROM', Type.String({ default: 'Chargeback Portal <no-reply@portal.localhost>' }), {
-    usedBy: ['user', 'case'],
-    description: 'From address of mail',
-  }),
+  MAIL_FROM: withDefault(
+    'MAIL_FROM',
+    Type.String({ default: 'Chargeback Portal <no-reply@portal.localhost>' }),
+    {
+      usedBy: ['user', 'case'],
+      description: 'From address of mail',
+    },
+  ),
   S3_ENDPOINT: optional('S3_ENDPOINT', url('http|https'), {
     usedBy: ['docs'],
     description: 'S3-compatible object store; unset stores objects under DATA_DIR/objects',
@@ -181,10 +230,15 @@ export const EnvSchema = Type.Object({
     usedBy: ['docs'],
     description: 'Object store secret key',
   }),
-  SEED_SCALE: withDefault('SEED_SCALE', Type.String({ default: 'default', pattern: '^(none|default|large|[0-9]+)$' }), {
-    usedBy: ['migrate'],
-    description: "Demo data: 'none', 'default' (a few thousand cases per tenant), 'large' (1,000,000 cases) or a case count",
-  }),
+  SEED_SCALE: withDefault(
+    'SEED_SCALE',
+    Type.String({ default: 'default', pattern: '^(none|default|large|[0-9]+)$' }),
+    {
+      usedBy: ['migrate'],
+      description:
+        "Demo data: 'none', 'default' (a few thousand cases per tenant), 'large' (1,000,000 cases) or a case count",
+    },
+  ),
 });
 export type Env = Static<typeof EnvSchema>;
 
@@ -196,7 +250,9 @@ export class EnvError extends Error {
 }
 
 export function varsUsedBy(processes: readonly ProcessName[]): string[] {
-  return [...VAR_META.entries()].filter(([, m]) => m.usedBy.some((p) => processes.includes(p))).map(([k]) => k);
+  return [...VAR_META.entries()]
+    .filter(([, m]) => m.usedBy.some((p) => processes.includes(p)))
+    .map(([k]) => k);
 }
 export function varMeta(name: string): VarMeta | undefined {
   return VAR_META.get(name);

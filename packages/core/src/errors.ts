@@ -58,7 +58,9 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
   const fe = error as FastifyError;
   if (fe.validation) {
     const fields = fe.validation.map((v) => ({
-      field: (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || String(v.params?.missingProperty ?? ''),
+      field:
+        (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') ||
+        String(v.params?.missingProperty ?? ''),
       message: v.message ?? 'is invalid',
     }));
     return reply.status(400).send({
@@ -71,7 +73,9 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
   const status = fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500 ? fe.statusCode : 500;
   if (status >= 500) {
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ statusCode: 500, error: statusText(500), message: GENERIC_ERROR_MESSAGE });
+    return reply
+      .status(500)
+      .send({ statusCode: 500, error: statusText(500), message: GENERIC_ERROR_MESSAGE });
   }
   return reply.status(status).send({ statusCode: status, error: statusText(status), message: fe.message });
 }
@@ -79,5 +83,9 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
   return reply
     .status(404)
-    .send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+    .send({
+      statusCode: 404,
+      error: 'Not Found',
+      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+    });
 }

@@ -65,7 +65,9 @@ export function systemContext(tenant: string, requestId: string): Omit<InternalC
  * INTERNAL_CONTEXT_SECRET, or in development a random secret generated once
  * into DATA_DIR (never committed) and shared by the local processes.
  */
-export function resolveContextSecret(env: Pick<Env, 'INTERNAL_CONTEXT_SECRET' | 'DATA_DIR' | 'NODE_ENV'>): string {
+export function resolveContextSecret(
+  env: Pick<Env, 'INTERNAL_CONTEXT_SECRET' | 'DATA_DIR' | 'NODE_ENV'>,
+): string {
   if (env.INTERNAL_CONTEXT_SECRET) return env.INTERNAL_CONTEXT_SECRET;
   if (env.NODE_ENV === 'production') throw new Error('INTERNAL_CONTEXT_SECRET must be set in production');
   const file = join(env.DATA_DIR, 'keys', 'internal-context.secret');

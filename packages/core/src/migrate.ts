@@ -35,12 +35,17 @@ export async function migrate(db: Db, plan: ServiceMigrations, log?: Logger): Pr
       `create table if not exists ${plan.schema}.schema_migrations (
          version integer primary key, name text not null, applied_at timestamptz not null default now())`,
     );
-    const { rows } = await tx.query<{ version: number }>(`select version from ${plan.schema}.schema_migrations`);
+    const { rows } = await tx.query<{ version: number }>(
+      `select version from ${plan.schema}.schema_migrations`,
+    );
     const done = new Set(rows.map((r) => r.version));
     for (const m of plan.migrations) {
       if (done.has(m.version)) continue;
       await tx.query(m.sql);
-      await tx.query(`insert into ${plan.schema}.schema_migrations (version, name) values ($1, $2)`, [m.version, m.name]);
+      await tx.query(`insert into ${plan.schema}.schema_migrations (version, name) values ($1, $2)`, [
+        m.version,
+        m.name,
+      ]);
       applied.push(m.version);
       log?.info({ schema: plan.schema, version: m.version, name: m.name }, 'migration applied');
     }
@@ -62,17 +67,20 @@ export async function runSeedOnce(
   await db.query(
     `create table if not exists public.portal_seed (service text primary key, scale text not null, seeded_at timestamptz not null default now())`,
   );
-  const { rows } = await db.query<{ scale: string }>(`select scale from public.portal_seed where service = $1`, [service]);
+  const { rows } = await db.query<{ scale: string }>(
+    `select scale from public.portal_seed where service = $1`,
+    [service],
+  );
   if (rows.length) {
     log?.debug({ service, scale: rows[0]!.scale }, 'demo data already seeded');
     return false;
   }
   const started = Date.now();
   await seed();
-  await db.query(`insert into public.portal_seed (service, scale) values ($1, $2) on conflict (service) do nothing`, [
-    service,
-    scale,
-  ]);
+  await db.query(
+    `insert into public.portal_seed (service, scale) values ($1, $2) on conflict (service) do nothing`,
+    [service, scale],
+  );
   log?.info({ service, scale, ms: Date.now() - started }, 'demo data seeded');
   return true;
 }

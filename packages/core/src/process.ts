@@ -8,11 +8,15 @@ import { createLogger, type Logger } from './logger';
 import type { ServiceDeps } from './service';
 
 /** Opens what a service process needs once: logger, database, cache, context key. */
-export async function openDeps(env: Env, name: string): Promise<ServiceDeps & { log: Logger; db: Db; cache: Cache }> {
+export async function openDeps(
+  env: Env,
+  name: string,
+): Promise<ServiceDeps & { log: Logger; db: Db; cache: Cache }> {
   const log = createLogger(env, name);
   const db = await openDatabase(env, log);
   const cache = createCache(env, log);
-  if (!(await cache.ready())) log.warn('Redis did not answer at start-up: serving without cache until it does');
+  if (!(await cache.ready()))
+    log.warn('Redis did not answer at start-up: serving without cache until it does');
   return { env, db, cache, log, contextSecret: resolveContextSecret(env) };
 }
 
@@ -21,7 +25,8 @@ export function closeOnSignals(log: Logger, closers: Array<() => Promise<unknown
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'shutting down after an error');
     else log.info({ signal }, 'shutting down');
-    for (const close of closers) await close().catch((error: unknown) => log.error({ err: error }, 'close failed'));
+    for (const close of closers)
+      await close().catch((error: unknown) => log.error({ err: error }, 'close failed'));
   });
 }
 

@@ -32,7 +32,8 @@ export class ServiceClient {
     const text = await response.text();
     const parsed: unknown = text ? JSON.parse(text) : undefined;
     if (!response.ok) {
-      const message = (parsed as { message?: string } | undefined)?.message ?? `Upstream answered ${response.status}`;
+      const message =
+        (parsed as { message?: string } | undefined)?.message ?? `Upstream answered ${response.status}`;
       throw new HttpError(response.status >= 500 ? 502 : response.status, message);
     }
     return parsed as T;

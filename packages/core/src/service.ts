@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { HealthResponse, INTERNAL_CONTEXT_HEADER, REQUEST_ID_HEADER, type InternalContext } from '@portal/contracts';
+import {
+  HealthResponse,
+  INTERNAL_CONTEXT_HEADER,
+  REQUEST_ID_HEADER,
+  type InternalContext,
+} from '@portal/contracts';
 import type { Cache } from './cache';
 import type { Db } from './db';
 import type { Env, ServiceName } from './env';
@@ -84,18 +89,26 @@ export async function buildServiceApp(def: ServiceDefinition, deps: ServiceDeps)
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  app.get('/health', { schema: { response: { 200: HealthResponse, 503: HealthResponse } } }, async (_req, reply) => {
-    const [db, cache] = await Promise.all([
-      deps.db.query('select 1').then(
-        () => 'up' as const,
-        () => 'down' as const,
-      ),
-      deps.cache.kind === 'memory' ? Promise.resolve('off' as const) : deps.cache.ping().then((ok) => (ok ? 'up' : 'down') as 'up' | 'down'),
-    ]);
-    // Redis down degrades a service but does not stop it serving.
-    const status = db === 'down' ? 'down' : cache === 'down' ? 'degraded' : 'ok';
-    return reply.status(db === 'down' ? 503 : 200).send({ status, service: def.name, checks: { postgres: db, redis: cache } });
-  });
+  app.get(
+    '/health',
+    { schema: { response: { 200: HealthResponse, 503: HealthResponse } } },
+    async (_req, reply) => {
+      const [db, cache] = await Promise.all([
+        deps.db.query('select 1').then(
+          () => 'up' as const,
+          () => 'down' as const,
+        ),
+        deps.cache.kind === 'memory'
+          ? Promise.resolve('off' as const)
+          : deps.cache.ping().then((ok) => (ok ? 'up' : 'down') as 'up' | 'down'),
+      ]);
+      // Redis down degrades a service but does not stop it serving.
+      const status = db === 'down' ? 'down' : cache === 'down' ? 'degraded' : 'ok';
+      return reply
+        .status(db === 'down' ? 503 : 200)
+        .send({ status, service: def.name, checks: { postgres: db, redis: cache } });
+    },
+  );
 
   await app.register(def.routes);
   return app;

@@ -4,7 +4,17 @@
  *   migrate                        migrations, then demo data per SEED_SCALE (one-shot job)
  *   all                            the embedded default of `npm start`: migrate, seed, services and gateway in one process
  */
-import { buildServiceApp, closeOnSignals, EnvError, listen, loadEnv, openDeps, PROCESS_NAMES, SERVICE_NAMES, type ServiceName } from '@portal/core';
+import {
+  buildServiceApp,
+  closeOnSignals,
+  EnvError,
+  listen,
+  loadEnv,
+  openDeps,
+  PROCESS_NAMES,
+  SERVICE_NAMES,
+  type ServiceName,
+} from '@portal/core';
 import { migrateAll, seedAll, SERVICES, startStack } from './stack';
 
 const PORT_VAR = {
@@ -49,7 +59,9 @@ async function runAll() {
   await seedAll(deps.db, env.SEED_SCALE, deps.log);
   const stack = await startStack(deps, { gatewayPort: env.PORT, gatewayHost: env.HOST });
   closeOnSignals(deps.log, [() => stack.close(), () => deps.cache.close(), () => deps.db.close()]);
-  deps.log.info(`Portal ready on http://localhost:${env.PORT} (demo tenants: acme.localhost, northbank.localhost)`);
+  deps.log.info(
+    `Portal ready on http://localhost:${env.PORT} (demo tenants: acme.localhost, northbank.localhost)`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -35,7 +35,9 @@ describe('Redis cache adapter', () => {
   });
 
   it('delivers published messages to subscribers of the same prefix', async () => {
-    const received = new Promise<string>((resolve) => void t.deps.cache.subscribe('portal:invalidate', resolve));
+    const received = new Promise<string>(
+      (resolve) => void t.deps.cache.subscribe('portal:invalidate', resolve),
+    );
     // Give the subscriber connection a moment to subscribe.
     await new Promise((r) => setTimeout(r, 100));
     await t.deps.cache.publish('portal:invalidate', JSON.stringify({ tenant: 'acme', kind: 'user', id: 7 }));

@@ -37,18 +37,28 @@ describe('database layer against real Postgres', () => {
 
   it('streams a large result in batches through a cursor', async () => {
     const batches: number[] = [];
-    for await (const batch of t.db.stream<{ n: number }>('select n from generate_series(1, 2500) as n order by n', [], 1000)) {
+    for await (const batch of t.db.stream<{ n: number }>(
+      'select n from generate_series(1, 2500) as n order by n',
+      [],
+      1000,
+    )) {
       batches.push(batch.length);
     }
     expect(batches).toEqual([1000, 1000, 500]);
   });
 
   it('applies each migration once and refuses versions out of order', async () => {
-    const plan = { schema: 'probe', migrations: [{ version: 1, name: '001', sql: 'create table probe.t (id int)' }] };
+    const plan = {
+      schema: 'probe',
+      migrations: [{ version: 1, name: '001', sql: 'create table probe.t (id int)' }],
+    };
     expect(await migrate(t.db, plan)).toEqual([1]);
     expect(await migrate(t.db, plan)).toEqual([]);
     await expect(
-      migrate(t.db, { schema: 'probe', migrations: [plan.migrations[0]!, { version: 1, name: 'dup', sql: 'select 1' }] }),
+      migrate(t.db, {
+        schema: 'probe',
+        migrations: [plan.migrations[0]!, { version: 1, name: 'dup', sql: 'select 1' }],
+      }),
     ).rejects.toThrow(/strictly increasing/);
   });
 });

@@ -38,8 +38,14 @@ describe('the full stack on real Postgres and Redis', () => {
 
   it('each service answers its own health and OpenAPI document without a context', async () => {
     const health = await fetch(`${stack.serviceUrls.case}/health`);
-    expect(await health.json()).toEqual({ status: 'ok', service: 'case', checks: { postgres: 'up', redis: 'up' } });
-    const openapi = (await (await fetch(`${stack.serviceUrls.user}/openapi.json`)).json()) as { openapi: string };
+    expect(await health.json()).toEqual({
+      status: 'ok',
+      service: 'case',
+      checks: { postgres: 'up', redis: 'up' },
+    });
+    const openapi = (await (await fetch(`${stack.serviceUrls.user}/openapi.json`)).json()) as {
+      openapi: string;
+    };
     expect(openapi.openapi).toMatch(/^3\./);
   });
 
@@ -48,12 +54,28 @@ describe('the full stack on real Postgres and Redis', () => {
     expect(none.status).toBe(401);
     expect(await none.json()).toMatchObject({ message: 'Calls must come through the gateway.' });
     const forged = signContext(
-      { tenant: 'acme', user_id: 1, actor_id: 1, username: 'x', roles: ['cb911_admin'], merchant_id: null, read_only: false, mids_allowed: [], mids_excluded: [], request_id: 'r', kind: 'user' },
+      {
+        tenant: 'acme',
+        user_id: 1,
+        actor_id: 1,
+        username: 'x',
+        roles: ['cb911_admin'],
+        merchant_id: null,
+        read_only: false,
+        mids_allowed: [],
+        mids_excluded: [],
+        request_id: 'r',
+        kind: 'user',
+      },
       'not-the-secret-not-the-secret-not-the-secret',
     );
-    const bad = await fetch(`${stack.serviceUrls.case}/cm/anything`, { headers: { [INTERNAL_CONTEXT_HEADER]: forged } });
+    const bad = await fetch(`${stack.serviceUrls.case}/cm/anything`, {
+      headers: { [INTERNAL_CONTEXT_HEADER]: forged },
+    });
     expect(bad.status).toBe(401);
-    const good = await fetch(`${stack.serviceUrls.case}/cm/anything`, { headers: contextHeaders(t.deps.contextSecret) });
+    const good = await fetch(`${stack.serviceUrls.case}/cm/anything`, {
+      headers: contextHeaders(t.deps.contextSecret),
+    });
     expect(good.status).toBe(404);
   });
 
