@@ -2,7 +2,7 @@ import type { ServiceDefinition } from '@portal/core';
 import { caseRoutes } from './routes';
 
 export { caseMigrations } from './migrations';
-export { seedCases } from './seed';
+export { seedCases } from './seed/index';
 
 export const caseService: ServiceDefinition = {
   name: 'case',

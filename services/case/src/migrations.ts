@@ -1,7 +1,13 @@
 import type { ServiceMigrations } from '@portal/core';
-import m001 from '../migrations/001_tenants.sql';
+import m001 from '../migrations/001_reference.sql';
+import m002 from '../migrations/002_merchants.sql';
+import m003 from '../migrations/003_cases.sql';
 
 export const caseMigrations: ServiceMigrations = {
   schema: 'cases',
-  migrations: [{ version: 1, name: '001_tenants', sql: m001 }],
+  migrations: [
+    { version: 1, name: '001_reference', sql: m001 },
+    { version: 2, name: '002_merchants', sql: m002 },
+    { version: 3, name: '003_cases', sql: m003 },
+  ],
 };
