@@ -1,0 +1,179 @@
+import { CASE_STATUS, STATUS_GROUP, type CaseDetail, type CaseRow } from '@portal/contracts';
+
+/** FROM clause giving every label of a case row (lists, detail, exports). */
+export const CASE_FROM = `
+  from cases.cases c
+  join cases.merchants m on m.id = c.merchant_id
+  join cases.mids mi on mi.id = c.mid_id
+  left join cases.descriptors d on d.id = c.descriptor_id
+  join cases.cycles cy on cy.id = c.cycle_id
+  join cases.card_types ct on ct.id = c.card_type_id
+  join cases.reason_codes rc on rc.id = c.reason_code_id
+  join cases.reason_code_categories rcat on rcat.id = rc.category_id
+  join cases.currencies cur on cur.id = c.dispute_currency_id
+  left join cases.currencies tcur on tcur.id = c.trans_currency_id
+  join cases.statuses st on st.id = c.status_id
+  join cases.status_groups sg on sg.id = c.status_group_id
+  join cases.verdicts v on v.id = c.verdict_id
+  left join cases.processors p on p.id = c.processor_id
+  left join cases.case_flags f on f.id = c.flag_id
+  left join cases.sources src on src.id = c.source_id`;
+
+export const CASE_COLUMNS = `
+  c.id, c.case_no, c.order_id, cy.name as cycle, c.cycle_id, mi.mid, c.mid_id, mi.alias as mid_alias, d.descriptor,
+  ct.name as cc_type, c.card_type_id, c.cc_bin, c.cc_last_four, rc.code as reason_code, c.reason_code_id,
+  rcat.name as reason_category, rc.description as reason_code_message, c.is_fraud, c.date_post, c.date_due, c.date_trans,
+  c.date_completed, to_char(c.date_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as date_created,
+  c.dispute_amt, cur.code as dispute_currency, c.dispute_currency_id, c.trans_amt, tcur.code as trans_currency,
+  c.status_id, st.name as status, sg.name as status_group, c.status_group_id, v.name as verdict, c.verdict_id,
+  p.name as processor, c.processor_invoice_id, c.is_credit, c.is_guaranteed, c.arn, c.comments, c.merchant_id,
+  m.business_name as merchant_name, c.flag_id, f.is_flagged as flag_is_flagged, f.comment as flag_comment,
+  c.assigned_user_id, c.assigned_fname, c.assigned_lname, c.assigned_username, src.name as source`;
+
+export interface CaseDbRow {
+  id: number;
+  case_no: string;
+  order_id: string | null;
+  cycle: string;
+  cycle_id: number;
+  mid: string;
+  mid_id: number;
+  mid_alias: string | null;
+  descriptor: string | null;
+  cc_type: string;
+  card_type_id: number;
+  cc_bin: string | null;
+  cc_last_four: string | null;
+  reason_code: string;
+  reason_code_id: number;
+  reason_category: string;
+  reason_code_message: string;
+  is_fraud: boolean;
+  date_post: string;
+  date_due: string;
+  date_trans: string | null;
+  date_completed: string | null;
+  date_created: string;
+  dispute_amt: number;
+  dispute_currency: string;
+  dispute_currency_id: number;
+  trans_amt: number | null;
+  trans_currency: string | null;
+  status_id: number;
+  status: string;
+  status_group: string;
+  status_group_id: number;
+  verdict: string;
+  verdict_id: number;
+  processor: string | null;
+  processor_invoice_id: string | null;
+  is_credit: boolean;
+  is_guaranteed: boolean;
+  arn: string | null;
+  comments: string | null;
+  merchant_id: number;
+  merchant_name: string;
+  flag_id: number | null;
+  flag_is_flagged: boolean | null;
+  flag_comment: string | null;
+  assigned_user_id: number | null;
+  assigned_fname: string | null;
+  assigned_lname: string | null;
+  assigned_username: string | null;
+  source: string | null;
+}
+
+const DOC_STATUSES: readonly number[] = [
+  CASE_STATUS.DocUploaded,
+  CASE_STATUS.DocCompiling,
+  CASE_STATUS.DocCompiled,
+  CASE_STATUS.TransportReady,
+  CASE_STATUS.TransportProcessing,
+  CASE_STATUS.TransportCompleted,
+];
+const ACTIONABLE_STATUSES: readonly number[] = [CASE_STATUS.New, CASE_STATUS.Working];
+
+export function isOpenGroup(statusGroupId: number): boolean {
+  return statusGroupId === STATUS_GROUP.New || statusGroupId === STATUS_GROUP.InProgress;
+}
+
+/** What the grid may do with a case, from its status (spec 2 §3, §4). */
+export function caseProperties(r: Pick<CaseDbRow, 'status_id' | 'status_group_id' | 'card_type_id' | 'reason_code' | 'cycle_id'>): CaseRow['properties'] {
+  const isDoc = DOC_STATUSES.includes(r.status_id);
+  const actionable = ACTIONABLE_STATUSES.includes(r.status_id);
+  return {
+    is_doc_available: isDoc,
+    is_assign_user_enabled: isOpenGroup(r.status_group_id),
+    is_upload_representment_enabled: actionable,
+    is_revert_dnr_enabled: r.status_id === CASE_STATUS.DoNotRepresent,
+    is_dnr_enabled: actionable,
+    // Visa card-absent fraud on the first cycle qualifies for a CE 3.0 remedy.
+    can_remedy: actionable && r.card_type_id === 1 && r.reason_code === '10.4' && r.cycle_id === 1,
+    upload_representment_tooltip:
+      r.status_id === CASE_STATUS.DocCompiling ? 'Doc(s) compiling...' : isDoc || actionable ? null : 'Document Unavailable',
+  };
+}
+
+export function toCaseRow(r: CaseDbRow): CaseRow {
+  return {
+    id: Number(r.id),
+    case_no: r.case_no,
+    order_id: r.order_id,
+    cycle: r.cycle,
+    cycle_id: r.cycle_id,
+    mid: r.mid,
+    mid_id: Number(r.mid_id),
+    mid_alias: r.mid_alias,
+    descriptor: r.descriptor,
+    cc_type: r.cc_type,
+    card_type_id: r.card_type_id,
+    cc_bin: r.cc_bin,
+    cc_no: r.cc_last_four ? `${r.cc_bin ?? ''}******${r.cc_last_four}` : null,
+    cc_last_four: r.cc_last_four,
+    reason_code: r.reason_code,
+    reason_code_id: r.reason_code_id,
+    reason_category: r.reason_category,
+    is_fraud: r.is_fraud,
+    date_post: r.date_post,
+    date_due: r.date_due,
+    date_trans: r.date_trans,
+    date_completed: r.date_completed,
+    date_created: r.date_created,
+    dispute_amt: Number(r.dispute_amt),
+    dispute_currency: r.dispute_currency,
+    dispute_currency_id: r.dispute_currency_id,
+    trans_amt: r.trans_amt === null ? null : Number(r.trans_amt),
+    trans_currency: r.trans_currency,
+    status_id: r.status_id,
+    status: r.status,
+    status_group: r.status_group,
+    status_group_id: r.status_group_id,
+    verdict: r.verdict,
+    verdict_id: r.verdict_id,
+    processor: r.processor,
+    processor_invoice_id: r.processor_invoice_id,
+    is_credit: r.is_credit,
+    is_guaranteed: r.is_guaranteed,
+    arn: r.arn,
+    comments: r.comments,
+    merchant_id: Number(r.merchant_id),
+    merchant_name: r.merchant_name,
+    flag: r.flag_id === null ? null : { id: Number(r.flag_id), is_flagged: r.flag_is_flagged ?? false, comment: r.flag_comment },
+    assigned_user:
+      r.assigned_user_id === null
+        ? null
+        : { id: Number(r.assigned_user_id), fname: r.assigned_fname ?? '', lname: r.assigned_lname ?? '', username: r.assigned_username ?? '' },
+    properties: caseProperties(r),
+  };
+}
+
+export function toCaseDetail(r: CaseDbRow): CaseDetail {
+  return {
+    ...toCaseRow(r),
+    reason_code_message: r.reason_code_message,
+    merchant: { id: Number(r.merchant_id), business_name: r.merchant_name },
+    issuer_docs: [],
+    document: null,
+    source: r.source,
+  };
+}

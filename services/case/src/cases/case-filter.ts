@@ -1,0 +1,276 @@
+import { CASE_SORT_COLUMNS, STATUS_GROUP, type CaseListQuery, type CaseSortColumn } from '@portal/contracts';
+import { badRequest, type Queryable } from '@portal/core';
+import { isoDay, parseDateRange, parseIdList } from '../scope/dates';
+import { narrowToMerchant, resolveScope, scopeConditions, type Scope } from '../scope/scope';
+import type { InternalContext } from '@portal/contracts';
+
+/** Status ids of each status group (cases.statuses; reference data, fixed by migration 001). */
+const GROUP_STATUSES: Record<number, number[]> = {
+  1: [1],
+  2: [2, 3, 6, 7, 8, 9, 16],
+  3: [10],
+  4: [5],
+  5: [4],
+};
+const ALL_STATUSES = Object.values(GROUP_STATUSES).flat();
+
+/** Dimensions of cases.case_counts: a filter using only these is counted from that table. */
+interface CountDims {
+  statusIds: number[] | null;
+  cycleIds: number[] | null;
+  isFraud: boolean | null;
+  isAssigned: boolean | null;
+  midIds: number[] | null;
+}
+
+export interface CaseFilter {
+  scope: Scope;
+  /** SQL conditions on alias `c`; parameters in `params`. */
+  conditions: string[];
+  params: unknown[];
+  /** Set when the count can be summed from cases.case_counts. */
+  countDims: CountDims | null;
+}
+
+const intersect = (a: number[] | null, b: number[]) => (a === null ? b : a.filter((x) => b.includes(x)));
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/** Builds the WHERE of a case list from the caller's scope and the query (spec 2 §7). */
+export async function buildCaseFilter(db: Queryable, ctx: InternalContext, q: CaseListQuery): Promise<CaseFilter> {
+  const base = await resolveScope(db, ctx);
+  let scope = await narrowToMerchant(db, base, q.client_id, 'client_id');
+  scope = await narrowToMerchant(db, scope, q.merchant_id, 'merchant_id');
+  const params: unknown[] = [];
+  const conditions = scopeConditions(scope, 'c', params);
+  const p = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  let countable = true;
+  const dims: CountDims = { statusIds: null, cycleIds: null, isFraud: null, isAssigned: null, midIds: null };
+  const today = isoDay(new Date());
+
+  switch (q.filter_group) {
+    case 'working_cases':
+      // Literal IN (1, 2): matches the partial index cases_tenant_open_due.
+      conditions.push('c.status_group_id in (1, 2)');
+      dims.statusIds = [...GROUP_STATUSES[1]!, ...GROUP_STATUSES[2]!];
+      break;
+    case 'new_cases':
+      conditions.push('c.status_id = 1');
+      dims.statusIds = [1];
+      break;
+    case 'expiring_cases':
+      // Open cases due within the 72-hour window (spec 1 §9).
+      conditions.push('c.status_group_id in (1, 2)', `c.date_due between ${p(today)}::date and ${p(today)}::date + 3`);
+      countable = false;
+      break;
+    case 'primary_case_expire':
+      conditions.push(
+        'c.status_group_id in (1, 2)',
+        'c.cycle_id = 1',
+        `c.date_due between ${p(today)}::date and ${p(today)}::date + ${p(q.primary_case_due_days ?? 7)}::int`,
+      );
+      countable = false;
+      break;
+    case 'assigned':
+      conditions.push('c.assigned_user_id is not null');
+      dims.isAssigned = true;
+      break;
+    case 'dnr':
+      conditions.push('c.status_id = 4');
+      dims.statusIds = [4];
+      break;
+    case 'expired':
+      conditions.push('c.status_id = 5');
+      dims.statusIds = [5];
+      break;
+    case 'in_progress':
+      conditions.push(`c.status_group_id = ${STATUS_GROUP.InProgress}`);
+      dims.statusIds = GROUP_STATUSES[2]!;
+      break;
+    case 'completed':
+      conditions.push(`c.status_group_id = ${STATUS_GROUP.Completed}`);
+      dims.statusIds = GROUP_STATUSES[3]!;
+      break;
+    case undefined:
+      break;
+  }
+
+  const groups = parseIdList(q.status_group_id);
+  if (groups) {
+    conditions.push(`c.status_group_id = any(${p(groups)}::smallint[])`);
+    dims.statusIds = intersect(dims.statusIds, groups.flatMap((g) => GROUP_STATUSES[g] ?? []));
+  }
+  const statuses = parseIdList(q.status_id);
+  if (statuses) {
+    conditions.push(`c.status_id = any(${p(statuses)}::smallint[])`);
+    dims.statusIds = intersect(dims.statusIds, statuses.filter((s) => ALL_STATUSES.includes(s)));
+  }
+  const cycles = parseIdList(q.cycle ?? q.cycle_id);
+  if (cycles) {
+    conditions.push(`c.cycle_id = any(${p(cycles)}::smallint[])`);
+    dims.cycleIds = cycles;
+  }
+  if (q.is_fraud !== undefined) {
+    conditions.push(`c.is_fraud = ${p(q.is_fraud === 1)}`);
+    dims.isFraud = q.is_fraud === 1;
+  }
+  if (q.mid) {
+    const mids = q.mid.split(',').map((s) => s.trim()).filter(Boolean);
+    const { rows } = await db.query<{ id: number }>(`select id from cases.mids where tenant_id = $1 and mid = any($2::text[])`, [
+      scope.tenant,
+      mids,
+    ]);
+    dims.midIds = rows.map((r) => Number(r.id));
+    conditions.push(`c.mid_id = any(${p(dims.midIds)}::bigint[])`);
+  }
+
+  // Everything below is not a case_counts dimension.
+  const more: string[] = [];
+  const idFilter = (name: keyof CaseListQuery, column: string) => {
+    const ids = parseIdList(q[name] as string | undefined);
+    if (ids) more.push(`${column} = any(${p(ids)}::int[])`);
+  };
+  idFilter('card_type_id', 'c.card_type_id');
+  idFilter('reason_code_id', 'c.reason_code_id');
+  idFilter('verdict_id', 'c.verdict_id');
+  idFilter('currency_id', 'c.dispute_currency_id');
+  idFilter('source_id', 'c.source_id');
+  if (q.assigned_user_id !== undefined) more.push(`c.assigned_user_id = ${p(q.assigned_user_id)}`);
+  if (q.is_flagged !== undefined) more.push(`c.is_flagged = ${p(q.is_flagged === 1)}`);
+  if (q.case_no) more.push(`lower(c.case_no) like ${p(`${escapeLike(q.case_no.trim().toLowerCase())}%`)}`);
+  if (q.order_id) more.push(`lower(c.order_id) like ${p(`${escapeLike(q.order_id.trim().toLowerCase())}%`)}`);
+  if (q.arn) more.push(`c.arn like ${p(`${escapeLike(q.arn.trim())}%`)}`);
+  if (q.cc_bin) more.push(`c.cc_bin = ${p(q.cc_bin.trim())}`);
+  if (q.cc_last_four) more.push(`c.cc_last_four = ${p(q.cc_last_four.trim())}`);
+  if (q.descriptor) {
+    const d = q.descriptor.trim();
+    more.push(
+      `c.descriptor_id = any(array(select x.id from cases.descriptors x where x.tenant_id = c.tenant_id and (lower(x.descriptor) = ${p(d.toLowerCase())}${
+        /^\d+$/.test(d) ? ` or x.id = ${p(Number(d))}` : ''
+      })))`,
+    );
+  }
+  const ranges: Array<[keyof CaseListQuery, string]> = [
+    ['date_range', 'c.date_post'],
+    ['due_date_range', 'c.date_due'],
+    ['trans_date_range', 'c.date_trans'],
+    ['completed_date_range', 'c.date_completed'],
+  ];
+  for (const [name, column] of ranges) {
+    const range = parseDateRange(q[name] as string | undefined, name);
+    if (range) more.push(`${column} between ${p(range.from)}::date and ${p(range.to)}::date`);
+  }
+  for (const [value, op, column, name] of [
+    [q.dispute_amt, q.dispute_amt_operator, 'c.dispute_amt', 'dispute_amt'],
+    [q.trans_amt, q.trans_amt_operator, 'c.trans_amt', 'trans_amt'],
+  ] as const) {
+    if (op !== undefined && value === undefined) throw badRequest(`${name}_operator needs ${name}.`);
+    if (value !== undefined) more.push(`${column} ${op ?? '='} ${p(value)}::numeric`);
+  }
+  const search = q.search?.trim();
+  if (search) {
+    const prefix = `${escapeLike(search.toLowerCase())}%`;
+    const arms = [
+      `lower(c.case_no) like ${p(prefix)}`,
+      `lower(c.order_id) like ${p(prefix)}`,
+      `c.arn like ${p(prefix)}`,
+      `c.mid_id = any(array(select x.id from cases.mids x where x.tenant_id = c.tenant_id and (x.mid like ${p(prefix)} or lower(x.alias) like ${p(prefix)})))`,
+      `c.merchant_id = any(array(select x.id from cases.merchants x where x.tenant_id = c.tenant_id and x.business_name ilike ${p(`%${escapeLike(search)}%`)}))`,
+    ];
+    if (/^\d{1,15}$/.test(search)) arms.push(`c.id = ${p(Number(search))}`);
+    if (/^\d{4}$/.test(search)) arms.push(`c.cc_last_four = ${p(search)}`);
+    more.push(`(${arms.join(' or ')})`);
+  }
+  conditions.push(...more);
+  return { scope, conditions, params, countDims: countable && more.length === 0 ? dims : null };
+}
+
+interface SortSpec {
+  expr: string;
+  /** Join needed to sort by a label (only in the key query). */
+  join?: string;
+}
+const SORTS: Record<CaseSortColumn, SortSpec> = {
+  id: { expr: 'c.id' },
+  case_no: { expr: 'c.case_no' },
+  order_id: { expr: 'c.order_id' },
+  cycle: { expr: 'cy.name', join: 'join cases.cycles cy on cy.id = c.cycle_id' },
+  cycle_id: { expr: 'c.cycle_id' },
+  mid: { expr: 'mi.mid', join: 'join cases.mids mi on mi.id = c.mid_id' },
+  mid_alias: { expr: 'mi.alias', join: 'join cases.mids mi on mi.id = c.mid_id' },
+  cc_type: { expr: 'ct.name', join: 'join cases.card_types ct on ct.id = c.card_type_id' },
+  cc_bin: { expr: 'c.cc_bin' },
+  cc_no: { expr: 'c.cc_last_four' },
+  reason_code: { expr: 'rc.code', join: 'join cases.reason_codes rc on rc.id = c.reason_code_id' },
+  reason_category: {
+    expr: 'rcat.name',
+    join: 'join cases.reason_codes rc on rc.id = c.reason_code_id join cases.reason_code_categories rcat on rcat.id = rc.category_id',
+  },
+  date_post: { expr: 'c.date_post' },
+  date_due: { expr: 'c.date_due' },
+  date_trans: { expr: 'c.date_trans' },
+  date_completed: { expr: 'c.date_completed' },
+  date_created: { expr: 'c.date_created' },
+  dispute_amt: { expr: 'c.dispute_amt' },
+  dispute_currency: { expr: 'cur.code', join: 'join cases.currencies cur on cur.id = c.dispute_currency_id' },
+  trans_amt: { expr: 'c.trans_amt' },
+  trans_currency: { expr: 'tcur.code', join: 'left join cases.currencies tcur on tcur.id = c.trans_currency_id' },
+  status_group: { expr: 'sg.name', join: 'join cases.status_groups sg on sg.id = c.status_group_id' },
+  status_group_id: { expr: 'c.status_group_id' },
+  status_id: { expr: 'c.status_id' },
+  verdict: { expr: 'v.name', join: 'join cases.verdicts v on v.id = c.verdict_id' },
+  arn: { expr: 'c.arn' },
+  merchant_name: { expr: 'm.business_name', join: 'join cases.merchants m on m.id = c.merchant_id' },
+  assigned_user: { expr: 'c.assigned_username' },
+  processor_invoice_id: { expr: 'c.processor_invoice_id' },
+};
+
+export interface CaseSort {
+  expr: string;
+  join: string;
+  order: 'asc' | 'desc';
+}
+
+/** Default: due date ascending (the most urgent first); the id breaks ties so paging is stable. */
+export function resolveSort(sortBy: string | undefined, sortOrder: 'asc' | 'desc' | undefined): CaseSort {
+  const column = sortBy || 'date_due';
+  if (!(CASE_SORT_COLUMNS as readonly string[]).includes(column)) {
+    throw badRequest(`sort_by: unknown column '${column}'. Sortable columns: ${CASE_SORT_COLUMNS.join(', ')}.`);
+  }
+  const spec = SORTS[column as CaseSortColumn];
+  return { expr: spec.expr, join: spec.join ?? '', order: sortOrder ?? 'asc' };
+}
+
+export function orderBy(sort: CaseSort): string {
+  return `order by ${sort.expr} ${sort.order}, c.id ${sort.order}`;
+}
+
+/** Count of a filter: summed from case_counts when its dimensions allow, else counted. */
+export async function countCases(db: Queryable, filter: CaseFilter): Promise<number> {
+  const dims = filter.countDims;
+  if (!dims) {
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::bigint as n from cases.cases c where ${filter.conditions.join(' and ')}`,
+      filter.params,
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+  const params: unknown[] = [];
+  const conditions = scopeConditions(filter.scope, 'k', params);
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    conditions.push(sql.replace('?', `$${params.length}`));
+  };
+  if (dims.statusIds) add('k.status_id = any(?::smallint[])', dims.statusIds);
+  if (dims.cycleIds) add('k.cycle_id = any(?::smallint[])', dims.cycleIds);
+  if (dims.isFraud !== null) add('k.is_fraud = ?', dims.isFraud);
+  if (dims.isAssigned !== null) add('k.is_assigned = ?', dims.isAssigned);
+  if (dims.midIds) add('k.mid_id = any(?::bigint[])', dims.midIds);
+  const { rows } = await db.query<{ n: number }>(
+    `select coalesce(sum(k.n), 0)::bigint as n from cases.case_counts k where ${conditions.join(' and ')}`,
+    params,
+  );
+  return Number(rows[0]?.n ?? 0);
+}

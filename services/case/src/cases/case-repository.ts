@@ -1,0 +1,70 @@
+import type { CaseDetail, CaseList, CaseListQuery, CaseRow, InternalContext } from '@portal/contracts';
+import type { Queryable } from '@portal/core';
+import { resolveScope, scopeConditions, type Scope } from '../scope/scope';
+import { buildCaseFilter, countCases, orderBy, resolveSort } from './case-filter';
+import { CASE_COLUMNS, CASE_FROM, toCaseDetail, toCaseRow, type CaseDbRow } from './case-columns';
+
+/** Full rows of the given case ids, in the order of the ids. */
+export async function loadCaseRows(db: Queryable, ids: readonly number[]): Promise<CaseRow[]> {
+  if (!ids.length) return [];
+  const { rows } = await db.query<CaseDbRow>(`select ${CASE_COLUMNS} ${CASE_FROM} where c.id = any($1::bigint[])`, [ids]);
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toCaseRow(row)] : [];
+  });
+}
+
+/**
+ * One page of cases: the ids of the page first (from the sort's index; deep
+ * offsets stay index-only), then their rows with labels; the total from
+ * case_counts when the filter allows.
+ */
+export async function listCases(db: Queryable, ctx: InternalContext, q: CaseListQuery): Promise<CaseList> {
+  const sort = resolveSort(q.sort_by, q.sort_order);
+  const filter = await buildCaseFilter(db, ctx, q);
+  const limit = q.limit ?? 50;
+  const start = q.start ?? 0;
+  const pageIds = async (): Promise<number[]> => {
+    if (limit === 0) return [];
+    const params = [...filter.params, limit, start];
+    const { rows } = await db.query<{ id: number }>(
+      `select c.id from cases.cases c ${sort.join} where ${filter.conditions.join(' and ')} ${orderBy(sort)}
+       limit $${params.length - 1} offset $${params.length}`,
+      params,
+    );
+    return rows.map((r) => Number(r.id));
+  };
+  const [ids, total] = await Promise.all([pageIds(), countCases(db, filter)]);
+  return { data: await loadCaseRows(db, ids), pagination: { total, limit, start } };
+}
+
+/** The case if it is in the caller's scope, else null (the route answers 404). */
+export async function findCase(db: Queryable, scope: Scope, id: number): Promise<CaseDetail | null> {
+  const params: unknown[] = [];
+  const conditions = scopeConditions(scope, 'c', params);
+  params.push(id);
+  const { rows } = await db.query<CaseDbRow>(
+    `select ${CASE_COLUMNS} ${CASE_FROM} where ${conditions.join(' and ')} and c.id = $${params.length}`,
+    params,
+  );
+  return rows[0] ? toCaseDetail(rows[0]) : null;
+}
+
+export async function getCase(db: Queryable, ctx: InternalContext, id: number): Promise<CaseDetail | null> {
+  return findCase(db, await resolveScope(db, ctx), id);
+}
+
+/** The SQL and parameters of every matching row, ordered, for the exports. */
+export async function exportQuery(db: Queryable, ctx: InternalContext, q: CaseListQuery): Promise<{ sql: string; params: unknown[] }> {
+  const sort = resolveSort(q.sort_by, q.sort_order);
+  const filter = await buildCaseFilter(db, ctx, q);
+  const params = [...filter.params];
+  let paging = '';
+  if (q.export_type === 'page') {
+    params.push(q.limit ?? 50, q.start ?? 0);
+    paging = `limit $${params.length - 1} offset $${params.length}`;
+  }
+  // CASE_FROM already joins every label a sort may need.
+  return { sql: `select ${CASE_COLUMNS} ${CASE_FROM} where ${filter.conditions.join(' and ')} ${orderBy(sort)} ${paging}`, params };
+}

@@ -1,0 +1,146 @@
+import type { MidTop5Query, MidTop5Row } from '@portal/contracts';
+import type { Queryable } from '@portal/core';
+import { isoDay, type DateRange } from '../scope/dates';
+import { scopeConditions, type Scope } from '../scope/scope';
+
+/** Scope plus a post-date range on alias c, with the parameters. */
+function where(scope: Scope, range: DateRange | null): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const conditions = scopeConditions(scope, 'c', params);
+  if (range) {
+    params.push(range.from, range.to);
+    conditions.push(`c.date_post between $${params.length - 1}::date and $${params.length}::date`);
+  }
+  return { sql: conditions.join(' and '), params };
+}
+
+export function monthToDate(today = new Date()): DateRange {
+  return { from: `${isoDay(today).slice(0, 7)}-01`, to: isoDay(today) };
+}
+
+export async function countPosted(db: Queryable, scope: Scope, range: DateRange): Promise<number> {
+  const w = where(scope, range);
+  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from cases.cases c where ${w.sql}`, w.params);
+  return Number(rows[0]?.n ?? 0);
+}
+
+export async function fraudPct(db: Queryable, scope: Scope, range: DateRange) {
+  const w = where(scope, range);
+  const { rows } = await db.query<{ fraud: number; total: number }>(
+    `select count(*) filter (where c.is_fraud)::int as fraud, count(*)::int as total from cases.cases c where ${w.sql}`,
+    w.params,
+  );
+  const fraud = Number(rows[0]?.fraud ?? 0);
+  const total = Number(rows[0]?.total ?? 0);
+  const ratio = total ? fraud / total : 0;
+  return { ratio, percent: Math.round(ratio * 10_000) / 100, fraud, total };
+}
+
+/** MIDs in scope, onboarded by the end of the range. */
+export async function midsCount(db: Queryable, scope: Scope, range: DateRange | null): Promise<number> {
+  const params: unknown[] = [];
+  const conditions = scopeConditions(scope, 'mi', params).map((c) => c.replace('mi.mid_id', 'mi.id'));
+  if (range) {
+    params.push(range.to);
+    conditions.push(`mi.date_created < $${params.length}::date + 1`);
+  }
+  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from cases.mids mi where ${conditions.join(' and ')}`, params);
+  return Number(rows[0]?.n ?? 0);
+}
+
+const TOP5_SORT: Record<string, string> = {
+  mid: 'mid',
+  midDescriptor: '"midDescriptor"',
+  midAlias: '"midAlias"',
+  new: 'new',
+  nonFraud: '"nonFraud"',
+  percentNonFraud: '"percentNonFraud"',
+  fraud: 'fraud',
+  percentFraud: '"percentFraud"',
+  defended: 'defended',
+};
+
+/** New chargebacks per MID in the range, with fraud split and defended count (spec 1 §2.5). */
+export async function midsTop5(db: Queryable, scope: Scope, range: DateRange, q: MidTop5Query) {
+  const w = where(scope, range);
+  const params = [...w.params];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const search = q.search?.trim() ? `where r.mid ilike ${p(`%${q.search.trim().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`)} or r."midDescriptor" ilike $${params.length} or r."midAlias" ilike $${params.length}` : '';
+  const sort = TOP5_SORT[q.sort_by ?? 'new'] ?? 'new';
+  const order = q.sort_order ?? (q.sort_by ? 'asc' : 'desc');
+  const limit = q.limit ?? 5;
+  const start = q.start ?? 0;
+  const { rows } = await db.query<MidTop5Row & { total: number }>(
+    `with agg as (
+       select c.mid_id, count(*)::int as new, count(*) filter (where not c.is_fraud)::int as "nonFraud",
+         count(*) filter (where c.is_fraud)::int as fraud,
+         count(*) filter (where c.status_id in (3, 6, 7, 8, 9, 10) or c.verdict_id = 4)::int as defended
+       from cases.cases c where ${w.sql} group by c.mid_id
+     ), r as (
+       select mi.mid, (select d.descriptor from cases.descriptors d where d.mid_id = mi.id order by d.id limit 1) as "midDescriptor",
+         mi.alias as "midAlias", agg.new, agg."nonFraud", round(100.0 * agg."nonFraud" / agg.new, 2)::float8 as "percentNonFraud",
+         agg.fraud, round(100.0 * agg.fraud / agg.new, 2)::float8 as "percentFraud", agg.defended
+       from agg join cases.mids mi on mi.id = agg.mid_id
+     )
+     select r.*, count(*) over ()::int as total from r ${search}
+     order by ${sort} ${order}, mid asc
+     limit ${p(limit === 0 ? null : limit)} offset ${p(start)}`,
+    params,
+  );
+  let total = Number(rows[0]?.total ?? 0);
+  if (limit === 0 || (!rows.length && start > 0)) {
+    const c = await db.query<{ n: number }>(`select count(distinct c.mid_id)::int as n from cases.cases c where ${w.sql}`, w.params);
+    total = Number(c.rows[0]?.n ?? 0);
+  }
+  return {
+    data: limit === 0 ? [] : rows.map(({ total: _t, ...r }) => r),
+    pagination: { total, limit, start },
+  };
+}
+
+export async function byDate(db: Queryable, scope: Scope, range: DateRange) {
+  const w = where(scope, range);
+  const { rows } = await db.query<{ date: string; count: number }>(
+    `select to_char(g, 'YYYY-MM-DD') as date, coalesce(x.n, 0)::int as count
+     from generate_series($${w.params.length - 1}::date, $${w.params.length}::date, interval '1 day') g
+     left join (select c.date_post, count(*) as n from cases.cases c where ${w.sql} group by c.date_post) x on x.date_post = g::date
+     order by g`,
+    w.params,
+  );
+  return { data: rows };
+}
+
+export async function byStatus(db: Queryable, scope: Scope, range: DateRange) {
+  const w = where(scope, range);
+  const { rows } = await db.query<{ case_status: string; count: number }>(
+    `select sg.name as case_status, x.n::int as count
+     from (select c.status_group_id, count(*) as n from cases.cases c where ${w.sql} group by c.status_group_id) x
+     join cases.status_groups sg on sg.id = x.status_group_id order by sg.id`,
+    w.params,
+  );
+  return { data: rows };
+}
+
+const CARD_ALIASES: Record<string, number> = { visa: 1, mastercard: 2, 'master card': 2, amex: 3, 'american express': 3, discover: 4 };
+
+/** Counts per card type in the order of the names asked for; every other card type is summed as 'Other'. */
+export async function byCardType(db: Queryable, scope: Scope, range: DateRange, names: string[]) {
+  const w = where(scope, range);
+  const { rows } = await db.query<{ card_type_id: number; n: number }>(
+    `select c.card_type_id, count(*)::int as n from cases.cases c where ${w.sql} group by c.card_type_id`,
+    w.params,
+  );
+  const counts = new Map(rows.map((r) => [r.card_type_id, Number(r.n)]));
+  const used = new Set<number>();
+  const data = names.map((name) => {
+    const id = CARD_ALIASES[name.toLowerCase()];
+    if (id !== undefined) used.add(id);
+    return { name, count: id === undefined ? 0 : (counts.get(id) ?? 0) };
+  });
+  const other = [...counts].filter(([id]) => !used.has(id)).reduce((sum, [, n]) => sum + n, 0);
+  if (other > 0) data.push({ name: 'Other', count: other });
+  return { data };
+}
