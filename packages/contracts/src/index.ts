@@ -6,3 +6,7 @@ export * from './internal-context';
 export * from './profile';
 export * from './roles';
 export * from './tenant';
+export * from './cases';
+export * from './lookups';
+export * from './dashboard';
+export * from './merchants';
