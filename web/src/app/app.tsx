@@ -1,28 +1,43 @@
-import { useEffect, useState } from 'react';
+import type { TenantBootstrap } from '@portal/contracts';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router-dom';
+import { FullScreenMessage } from '../components/full-screen-message';
+import { ForcedUpdateForm } from '../features/auth/components/forced-update-form';
+import { SignedOutScreen } from '../features/auth/components/signed-out-screen';
+import { useAuth } from '../lib/auth/auth-context';
+import { useTenant } from '../lib/tenant-config';
+import { AppProvider } from './provider';
+import { createAppRouter } from './router';
 
-interface Health {
-  status: string;
-  checks: Record<string, string>;
+export const LOADING_UI = 'Loading UI...';
+export const SSO_WAIT = 'Please wait while we log you in...';
+
+function SignedInApp() {
+  const tenant = useTenant();
+  const [router] = useState(() => createAppRouter(tenant));
+  return <RouterProvider router={router} />;
 }
 
-/** Placeholder shell until the web app issue lands: shows that the stack answers. */
-export function App() {
-  const [health, setHealth] = useState<Health | null>(null);
-  useEffect(() => {
-    fetch('/api/health')
-      .then((r) => r.json() as Promise<Health>)
-      .then(setHealth)
-      .catch(() => setHealth(null));
-  }, []);
+function Gate() {
+  const { state, profile } = useAuth();
+  switch (state.name) {
+    case 'starting':
+      return <FullScreenMessage text="Loading..." />;
+    case 'sso':
+      return <FullScreenMessage text={SSO_WAIT} />;
+    case 'passwordResetRequired':
+      return <ForcedUpdateForm />;
+    case 'signedIn':
+      return profile ? <SignedInApp /> : <FullScreenMessage text={LOADING_UI} />;
+    default:
+      return <SignedOutScreen state={state} />;
+  }
+}
+
+export function App({ tenant }: { tenant: TenantBootstrap }) {
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: 32 }}>
-      <h1>Chargeback Portal</h1>
-      <p>The portal is starting up.</p>
-      {health && (
-        <p data-testid="health">
-          Status: {health.status} ({Object.entries(health.checks).map(([k, v]) => `${k} ${v}`).join(', ')})
-        </p>
-      )}
-    </main>
+    <AppProvider tenant={tenant}>
+      <Gate />
+    </AppProvider>
   );
 }

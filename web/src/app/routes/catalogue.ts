@@ -1,0 +1,170 @@
+import type { TenantBootstrap } from '@portal/contracts';
+
+/**
+ * Every signed-in route of spec 1 §2.2 (exact matches), with the feature a
+ * user needs (spec 6.2) and optional roles. `screen` names the built screens;
+ * all others render the 'coming soon' placeholder inside the shell and are
+ * listed by PLACEHOLDER_ROUTES (a test prints them).
+ */
+export type Screen = 'dashboard' | 'merchant-settings' | 'not-found';
+
+export interface RouteDef {
+  path: string;
+  title: string;
+  /** Area name for 'Something went wrong in {area}!'. */
+  area: string;
+  feature?: string;
+  roles?: string[];
+  screen?: Screen;
+  /** Registered only when this returns true for the tenant. */
+  when?: (tenant: TenantBootstrap) => boolean;
+}
+
+const STAFF = ['cb911_admin', 'cb911_manager', 'cb911_agent'];
+const alertsIframeOff = (t: TenantBootstrap) => !t.flags.ALERTS_IFRAME;
+
+export const ROUTES: readonly RouteDef[] = [
+  { path: '/dashboard', title: 'Dashboard', area: 'Dashboard', feature: 'dashboard', screen: 'dashboard' },
+  // Chargebacks
+  { path: '/chargebacks', title: 'Chargebacks', area: 'Chargebacks', feature: 'chargebacks' },
+  { path: '/chargebacks-new', title: 'Chargebacks', area: 'Chargebacks', feature: 'chargebacks' },
+  {
+    path: '/invalid-chargebacks',
+    title: 'Invalid Chargebacks',
+    area: 'Chargebacks',
+    feature: 'cm-invalid-case',
+  },
+  {
+    path: '/invalid-chargebacks-new',
+    title: 'Invalid Chargebacks',
+    area: 'Chargebacks',
+    feature: 'cm-invalid-case',
+  },
+  // Alerts
+  { path: '/alerts', title: 'Alerts', area: 'Alerts', feature: 'alerts' },
+  { path: '/pre-chargebacks', title: 'Pre-Chargebacks', area: 'Alerts', feature: 'pre-chargebacks' },
+  { path: '/alerts-new', title: 'Alerts', area: 'Alerts', feature: 'alerts', when: alertsIframeOff },
+  {
+    path: '/pre-chargebacks-new',
+    title: 'Pre-Chargebacks',
+    area: 'Alerts',
+    feature: 'pre-chargebacks',
+    when: alertsIframeOff,
+  },
+  // Case management
+  { path: '/case-management', title: 'Case Management', area: 'Case Management', feature: 'case-management' },
+  {
+    path: '/case-management-legacy',
+    title: 'Case Management',
+    area: 'Case Management',
+    feature: 'case-management',
+  },
+  { path: '/case-updater', title: 'Case Updater', area: 'Case Management', feature: 'case-updater' },
+  { path: '/case-updater-legacy', title: 'Case Updater', area: 'Case Management', feature: 'case-updater' },
+  // QC and admin review
+  { path: '/case-qc-review', title: 'QC Review', area: 'QC Review', feature: 'qc-review' },
+  { path: '/case-qc-review-new', title: 'QC Review', area: 'QC Review', feature: 'qc-review' },
+  {
+    path: '/case-qc-review/view-case/:caseId?',
+    title: 'QC Review Case',
+    area: 'QC Review',
+    feature: 'qc-review',
+  },
+  { path: '/review', title: 'Review', area: 'Review', feature: 'review', roles: STAFF },
+  {
+    path: '/review/view-case/:caseId?',
+    title: 'Review Case',
+    area: 'Review',
+    feature: 'review',
+    roles: STAFF,
+  },
+  { path: '/review-legacy', title: 'Review', area: 'Review', feature: 'review', roles: STAFF },
+  // Reports
+  { path: '/reports/monitoring', title: 'Monitoring', area: 'Reports', feature: 'monitoring' },
+  { path: '/reports', title: 'Reports', area: 'Reports', feature: 'reports' },
+  { path: '/mtd', title: 'Month-to-Date', area: 'Reports', feature: 'mtd' },
+  { path: '/ert', title: 'ERT', area: 'Notifications', feature: 'ert' },
+  { path: '/ert-legacy', title: 'ERT', area: 'Notifications', feature: 'ert' },
+  { path: '/resultant-kpi', title: 'Resultant KPI', area: 'Reports', feature: 'resultant' },
+  { path: '/mid-health', title: 'MID Health', area: 'Reports', feature: 'midhealth' },
+  { path: '/mid-health-new', title: 'MID Health', area: 'Reports', feature: 'midhealth' },
+  {
+    path: '/reconciliation-report',
+    title: 'Reconciliation Report',
+    area: 'Reports',
+    feature: 'reconciliation-report',
+  },
+  {
+    path: '/reconciliation-report-new',
+    title: 'Reconciliation Report',
+    area: 'Reports',
+    feature: 'reconciliation-report',
+  },
+  { path: '/reports/alerts', title: 'Alerts Report', area: 'Reports', feature: 'reports-alerts' },
+  // Users
+  { path: '/users', title: 'Users', area: 'User Management', feature: 'users' },
+  { path: '/users-new', title: 'Users', area: 'User Management', feature: 'users' },
+  { path: '/user/update', title: 'Add User', area: 'User Management', feature: 'users' },
+  { path: '/user/update/:userId', title: 'Edit User', area: 'User Management', feature: 'users' },
+  // Settings
+  { path: '/settings', title: 'Profile Settings', area: 'Settings', feature: 'settings' },
+  { path: '/settings-new', title: 'Profile Settings', area: 'Settings', feature: 'settings' },
+  { path: '/settings/profile', title: 'Profile', area: 'Settings', feature: 'profile' },
+  { path: '/merchant-hierarchy', title: 'Merchant Hierarchies', area: 'Settings', feature: 'hierarchy' },
+  {
+    path: '/merchant-settings',
+    title: 'Merchant Settings',
+    area: 'Settings',
+    feature: 'settings',
+    screen: 'merchant-settings',
+  },
+  { path: '/merchant/update/:merchantId', title: 'Edit Merchant', area: 'Settings', feature: 'hierarchy' },
+  { path: '/template-library', title: 'Templates Library', area: 'Settings', feature: 'templatelib' },
+  { path: '/template-library-new', title: 'Templates Library', area: 'Settings', feature: 'templatelib' },
+  // Onboarding
+  { path: '/onboarding', title: 'Onboarding', area: 'Onboarding', feature: 'onboarding' },
+  { path: '/onboarding-legacy', title: 'Onboarding', area: 'Onboarding', feature: 'onboarding' },
+  {
+    path: '/onboarding/edit/:onboardingId',
+    title: 'Edit Onboarding',
+    area: 'Onboarding',
+    feature: 'onboarding',
+  },
+  {
+    path: '/onboarding-legacy/edit/:onboardingId',
+    title: 'Edit Onboarding',
+    area: 'Onboarding',
+    feature: 'onboarding',
+  },
+  // Support
+  { path: '/help', title: 'Help', area: 'Support', feature: 'help' },
+  {
+    path: '/resource-api-documentation',
+    title: 'API Documentation',
+    area: 'Support',
+    feature: 'resource-api-documentation',
+  },
+  // Other
+  { path: '/webhooks', title: 'Webhooks', area: 'Settings', feature: 'webhooks' },
+  { path: '/download', title: 'Download', area: 'Download' },
+  { path: '/features', title: 'Features', area: 'Configuration', feature: 'features-list' },
+  { path: '/not-found', title: 'Page Not Found', area: 'Not Found', screen: 'not-found' },
+];
+
+/** Routes registered for a tenant. */
+export function routesFor(tenant: TenantBootstrap): RouteDef[] {
+  return ROUTES.filter((r) => !r.when || r.when(tenant));
+}
+
+/** Screens not built yet: they show the 'coming soon' placeholder inside the shell. */
+export const PLACEHOLDER_ROUTES: readonly string[] = ROUTES.filter((r) => !r.screen).map((r) => r.path);
+
+/** Does the user hold what the route needs? Features by alias; roles if any listed role is held. */
+export function canAccess(
+  route: Pick<RouteDef, 'feature' | 'roles'>,
+  user: { features: { alias: string }[]; roles: string[] },
+): boolean {
+  if (route.feature && !user.features.some((f) => f.alias === route.feature)) return false;
+  if (route.roles && !route.roles.some((r) => r === 'universal' || user.roles.includes(r))) return false;
+  return true;
+}

@@ -1,0 +1,49 @@
+import { Flex, Spinner } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { ErrorBoundary } from '../../components/error-boundary';
+import { useProfile } from '../../lib/auth/auth-context';
+import { usePageTitle } from '../../lib/page-title';
+import { canAccess, type RouteDef } from './catalogue';
+import { NotFoundRoute } from './not-found';
+import { PlaceholderRoute } from './placeholder';
+
+// Heavy screens (ApexCharts, AG Grid) load with their routes only.
+const DashboardRoute = lazy(() => import('../../features/dashboard/routes/dashboard-route'));
+const MerchantSettingsRoute = lazy(() => import('../../features/merchants/routes/merchant-settings-route'));
+
+export function RouteLoading() {
+  return (
+    <Flex p="10" justify="center">
+      <Spinner size="lg" color="brand.solid" />
+    </Flex>
+  );
+}
+
+function Screen({ def }: { def: RouteDef }) {
+  switch (def.screen) {
+    case 'dashboard':
+      return <DashboardRoute />;
+    case 'merchant-settings':
+      return <MerchantSettingsRoute />;
+    case 'not-found':
+      return <NotFoundRoute />;
+    default:
+      return <PlaceholderRoute title={def.title} />;
+  }
+}
+
+/** Guard (feature / role -> /not-found), page title, area error boundary, lazy screen. */
+export function RouteFrame({ def }: { def: RouteDef }) {
+  const profile = useProfile();
+  const { pathname } = useLocation();
+  usePageTitle(def.title);
+  if (!canAccess(def, profile)) return <Navigate to="/not-found" replace />;
+  return (
+    <ErrorBoundary area={def.area} resetKey={pathname}>
+      <Suspense fallback={<RouteLoading />}>
+        <Screen def={def} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

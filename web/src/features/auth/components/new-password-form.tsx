@@ -1,0 +1,57 @@
+import { Button, Link, Stack, Text } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { Notice } from '../../../components/notice';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { detail } from '../../../lib/errors';
+import { useCompleteNewPassword } from '../api/complete-new-password';
+import { PasswordFields, passwordsValid } from './password-fields';
+import { SignedOutLayout } from './signed-out-layout';
+
+/** New password required at first sign-in (confirmSignUp). */
+export function NewPasswordForm({ username, session }: { username: string; session: string }) {
+  const { dispatch } = useAuth();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const complete = useCompleteNewPassword();
+  const valid = passwordsValid(password, confirm, username);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!valid) return;
+    complete.mutate(
+      { session, new_password: password.trim() },
+      { onSuccess: () => dispatch({ type: 'NEW_PASSWORD_SET' }) },
+    );
+  };
+
+  return (
+    <SignedOutLayout title="New Password Required" testId="new-password-form">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="4">
+          <Text color="fg.muted">This is your first sign-in: please choose a new password.</Text>
+          {complete.isError && (
+            <Notice status="error">{`Problem changing password: ${detail(complete.error)}`}</Notice>
+          )}
+          <PasswordFields
+            password={password}
+            confirm={confirm}
+            onPassword={setPassword}
+            onConfirm={setConfirm}
+            username={username}
+          />
+          <Button type="submit" colorPalette="brand" disabled={!valid} loading={complete.isPending}>
+            Create Password
+          </Button>
+          <Link
+            as="button"
+            alignSelf="center"
+            color="brand.fg"
+            onClick={() => dispatch({ type: 'LOGIN_INSTEAD' })}
+          >
+            Login Instead
+          </Link>
+        </Stack>
+      </form>
+    </SignedOutLayout>
+  );
+}

@@ -1,0 +1,47 @@
+import { Box, Flex, Heading, Image, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { usePageTitle } from '../../../lib/page-title';
+import { useTenant } from '../../../lib/tenant-config';
+
+/** The card every signed-out form sits in: tenant logo, site name, the form's title. */
+export function SignedOutLayout({
+  title,
+  children,
+  testId,
+}: {
+  title: string;
+  children: ReactNode;
+  testId: string;
+}) {
+  const tenant = useTenant();
+  usePageTitle(title);
+  return (
+    <Flex minH="100vh" align="center" justify="center" bg="app.bg" px="4" data-testid={testId}>
+      <Box
+        bg="white"
+        borderRadius="lg"
+        boxShadow="lg"
+        p={{ base: 6, md: 10 }}
+        w="full"
+        maxW="md"
+        borderTopWidth="6px"
+        borderTopColor="brand.solid"
+      >
+        <Stack gap="6">
+          <Stack gap="2" align="center">
+            {tenant.look.logo_url ? (
+              <Image src={tenant.look.logo_url} alt={tenant.site_name} maxH="64px" />
+            ) : null}
+            <Text color="fg.muted" fontSize="sm">
+              {tenant.site_name}
+            </Text>
+            <Heading size="xl" textAlign="center">
+              {title}
+            </Heading>
+          </Stack>
+          {children}
+        </Stack>
+      </Box>
+    </Flex>
+  );
+}

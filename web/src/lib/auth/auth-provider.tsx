@@ -1,0 +1,117 @@
+import type { TokenResponse } from '@portal/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { api, setApiHooks } from '../api-client';
+import { ApiError, detail, WHOAMI_HTML_ERROR } from '../errors';
+import { clearImpersonation } from '../impersonation';
+import { clearSelectedMerchant } from '../merchant-selection';
+import { signOutCall, whoami, whoamiQueryKey } from './auth-api';
+import { AuthContext, type AuthContextValue } from './auth-context';
+import { dropTokens, keepTokens, refreshSession } from './session';
+import { authReducer, initialFormFromQuery, ssoTokenFromQuery, SSO_QUERY_PARAM } from './auth-machine';
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [state, dispatch] = useReducer(authReducer, { name: 'starting' });
+  const refreshToken = refreshSession;
+
+  const completeSignIn = useCallback((tokens: TokenResponse) => {
+    keepTokens(tokens);
+    dispatch({ type: 'SIGNED_IN' });
+  }, []);
+
+  const endLocalSession = useCallback(() => {
+    dropTokens();
+    clearImpersonation();
+    clearSelectedMerchant();
+    queryClient.clear();
+  }, [queryClient]);
+
+  const signOut = useCallback(async () => {
+    try {
+      await signOutCall();
+    } catch {
+      // the local session ends anyway
+    }
+    endLocalSession();
+    // Spec 4.2: back to the root (a full load starts the app clean).
+    window.location.assign('/');
+  }, [endLocalSession]);
+
+  // API client hooks: forced update on data code 401, refresh on 401, else Unauthenticated.
+  useEffect(() => {
+    setApiHooks({
+      onForcedUpdate: () => dispatch({ type: 'DATA_CODE_401' }),
+      onUnauthenticated: () => {
+        endLocalSession();
+        dispatch({ type: 'UNAUTHENTICATED' });
+      },
+      refresh: refreshToken,
+    });
+  }, [endLocalSession, refreshToken]);
+
+  // Start: single sign-on by query parameter, else a silent sign-in through the refresh cookie.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const sso = ssoTokenFromQuery(window.location.search);
+    if (sso) {
+      dispatch({ type: 'SSO_STARTED' });
+      const url = new URL(window.location.href);
+      url.searchParams.delete(SSO_QUERY_PARAM);
+      window.history.replaceState(null, '', url.pathname + url.search + url.hash);
+      api
+        .post<TokenResponse>('users/auth/artego', { token: sso }, { anonymous: true })
+        .then(completeSignIn)
+        .catch((e: unknown) =>
+          dispatch({ type: 'UNAUTHENTICATED', error: `Issue logging in: ${detail(e)}` }),
+        );
+      return;
+    }
+    void refreshToken().then((ok) => {
+      if (ok) dispatch({ type: 'SIGNED_IN' });
+      else dispatch({ type: 'NO_SESSION', initial: initialFormFromQuery(window.location.search) });
+    });
+  }, [completeSignIn, refreshToken]);
+
+  const profileQuery = useQuery({
+    queryKey: whoamiQueryKey,
+    queryFn: whoami,
+    enabled: state.name === 'signedIn',
+    staleTime: Infinity,
+    retry: false,
+  });
+
+  // whoami failures: HTML reply signs out with its message; a user who must update goes to the forced form.
+  useEffect(() => {
+    const err = profileQuery.error;
+    if (err instanceof ApiError && err.message === WHOAMI_HTML_ERROR) {
+      void signOutCall().catch(() => undefined);
+      endLocalSession();
+      dispatch({ type: 'UNAUTHENTICATED', error: WHOAMI_HTML_ERROR });
+    }
+  }, [profileQuery.error, endLocalSession]);
+  useEffect(() => {
+    if (profileQuery.data?.must_update_password) dispatch({ type: 'DATA_CODE_401' });
+  }, [profileQuery.data]);
+
+  const refreshProfile = useCallback(async () => {
+    await queryClient.invalidateQueries();
+    await queryClient.refetchQueries({ queryKey: whoamiQueryKey });
+  }, [queryClient]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      state,
+      dispatch,
+      profile: state.name === 'signedIn' ? (profileQuery.data ?? null) : null,
+      completeSignIn,
+      signOut,
+      refreshProfile,
+      refreshToken,
+    }),
+    [state, profileQuery.data, completeSignIn, signOut, refreshProfile, refreshToken],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
