@@ -21,7 +21,13 @@ export const UserProfile = Type.Object(
       show_alerts_banner: Type.Boolean(),
     }),
     features: Type.Array(Type.Object({ id: Type.Integer(), alias: Type.String() })),
-    resources: Type.Array(Type.Object({ id: Type.Integer(), alias: Type.String(), url: Type.Union([Type.String(), Type.Null()]) })),
+    resources: Type.Array(
+      Type.Object({
+        id: Type.Integer(),
+        alias: Type.String(),
+        url: Type.Union([Type.String(), Type.Null()]),
+      }),
+    ),
     allow_resources: Type.Array(Type.String()),
     deny_resources: Type.Array(Type.String()),
     mids_allowed: Type.Array(Type.String()),
@@ -31,7 +37,14 @@ export const UserProfile = Type.Object(
     /** Forced password update pending: the gateway answers 403 {code: 401} to everything but the password calls. */
     must_update_password: Type.Boolean(),
     /** Set while impersonating: who really acts. */
-    impersonated_by: Type.Optional(Type.Union([Type.Object({ id: Type.Integer(), fname: Type.String(), lname: Type.String() }), Type.Null()])),
+    impersonated_by: Type.Optional(
+      Type.Union([
+        Type.Object({ id: Type.Integer(), fname: Type.String(), lname: Type.String() }),
+        Type.Null(),
+      ]),
+    ),
+    /** The user's session generation; access tokens carry it as `sv` (older ones may be refused). */
+    session_version: Type.Optional(Type.Integer()),
   },
   { $id: 'UserProfile' },
 );

@@ -8,3 +8,4 @@ export * from './migrate';
 export * from './process';
 export * from './service';
 export * from './service-client';
+export * from './mail';

@@ -1,13 +1,17 @@
-import type { Db, ServiceDefinition } from '@portal/core';
+import type { ServiceDefinition } from '@portal/core';
+import { JWKS_PATH } from './auth/routes';
 import { userRoutes } from './routes';
 
 export { userMigrations } from './migrations';
+export { seedUser } from './seed/seed';
+export { mintSsoToken, demoSsoKeyFile, demoSsoIssuer, demoSsoAudience } from './auth/sso';
+export { JWKS_PATH };
 
 export const userService: ServiceDefinition = {
   name: 'user',
   title: 'User service',
   routes: userRoutes,
+  // The gateway fetches the access-token keys without a context.
+  publicPaths: [JWKS_PATH],
 };
-
-/** Deterministic demo data of the user service. */
-export async function seedUser(_db: Db): Promise<void> {}
+export { verifyAccessToken } from './auth/verify';

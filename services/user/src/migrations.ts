@@ -1,6 +1,7 @@
 import type { ServiceMigrations } from '@portal/core';
+import identity from '../migrations/001_identity.sql';
 
 export const userMigrations: ServiceMigrations = {
   schema: 'users',
-  migrations: [],
+  migrations: [{ version: 1, name: 'identity', sql: identity }],
 };

@@ -1,4 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
+import cookie from '@fastify/cookie';
+import { authRoutes } from './auth/routes';
+import { ensureDemoSsoKeys } from './auth/sso';
+import { createState } from './lib/context';
+import { profileRoutes } from './profile/routes';
+import { ROLE_ROWS } from './seed/matrix';
+import { syncCatalogue } from './seed/seed';
 
-/** User service routes (/users/*). */
-export const userRoutes: FastifyPluginAsync = async () => {};
+/** User service routes (/users/*), one module per feature. */
+export const userRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(cookie);
+  // Reference data must exist even when demo data is not seeded (SEED_SCALE=none).
+  const roles = await app.deps.db.query<{ n: number }>('select count(*)::int as n from users.roles');
+  if ((roles.rows[0]?.n ?? 0) < ROLE_ROWS.length) await app.deps.db.transaction((tx) => syncCatalogue(tx));
+  const state = await createState(app);
+  await ensureDemoSsoKeys(app.deps.db, app.deps.env, app.deps.log);
+  await authRoutes(app, state);
+  await profileRoutes(app, state);
+};

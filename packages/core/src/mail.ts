@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Env } from './env';
+import type { Logger } from './logger';
+
+/**
+ * Outgoing mail (design §4): SMTP through nodemailer when SMTP_URL is set,
+ * else one `.eml` (readable by any mail client) plus one `.json` (easy for
+ * tests) per message in `${DATA_DIR}/outbox/`, and a log line naming the
+ * file. The log line never carries the body: bodies hold one-time codes.
+ */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface SentMail {
+  /** SMTP message id, or the outbox file path (without extension). */
+  id: string;
+  transport: 'smtp' | 'outbox';
+}
+
+export interface Mailer {
+  readonly transport: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<SentMail>;
+}
+
+export function outboxDir(dataDir: string): string {
+  return join(dataDir, 'outbox');
+}
+
+export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>, log?: Logger): Mailer {
+  return env.SMTP_URL
+    ? new SmtpMailer(env.SMTP_URL, env.MAIL_FROM, log)
+    : new OutboxMailer(outboxDir(env.DATA_DIR), env.MAIL_FROM, log);
+}
+
+type Transport = { sendMail(message: Record<string, unknown>): Promise<{ messageId: string }> };
+
+class SmtpMailer implements Mailer {
+  readonly transport = 'smtp' as const;
+  private transporter: Promise<Transport> | undefined;
+  constructor(
+    private readonly url: string,
+    private readonly from: string,
+    private readonly log?: Logger,
+  ) {}
+
+  async send(message: MailMessage): Promise<SentMail> {
+    // Loaded on first use: processes without SMTP never load nodemailer.
+    this.transporter ??= import('nodemailer').then(
+      (m) => m.default.createTransport(this.url) as unknown as Transport,
+    );
+    const info = await (await this.transporter).sendMail({ from: this.from, ...message });
+    this.log?.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
+    return { id: info.messageId, transport: 'smtp' };
+  }
+}
+
+class OutboxMailer implements Mailer {
+  readonly transport = 'outbox' as const;
+  constructor(
+    private readonly dir: string,
+    private readonly from: string,
+    private readonly log?: Logger,
+  ) {}
+
+  async send(message: MailMessage): Promise<SentMail> {
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    const date = new Date();
+    const base = join(
+      this.dir,
+      `${date.toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`,
+    );
+    const eml = [
+      `From: ${this.from}`,
+      `To: ${message.to}`,
+      `Subject: ${message.subject}`,
+      `Date: ${date.toUTCString()}`,
+      'MIME-Version: 1.0',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      message.text,
+      '',
+    ].join('\r\n');
+    await writeFile(`${base}.eml`, eml, { mode: 0o600 });
+    await writeFile(
+      `${base}.json`,
+      JSON.stringify({ from: this.from, date: date.toISOString(), ...message }, null, 2),
+      { mode: 0o600 },
+    );
+    this.log?.info(
+      { to: message.to, subject: message.subject, file: `${base}.eml` },
+      'mail written to outbox (SMTP_URL unset)',
+    );
+    return { id: base, transport: 'outbox' };
+  }
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  REFRESH_COOKIE,
+  demoTenant,
+  demoUserId,
+  type InternalContext,
+} from '@portal/contracts';
+import { buildServiceApp } from '@portal/core';
+import { userService } from '../../../services/user/src/index';
+import { contextHeaders } from '../../support/context';
+import type { TestEnv } from '../../support/test-env';
+
+/** Helpers of the user-service tests: the service app on a test env, contexts as the gateway signs them. */
+export function demoId(tenant: string, username: string): number {
+  const user = DEMO_USERS.find((u) => u.username === username);
+  if (!user) throw new Error(`no demo user ${username}`);
+  return demoUserId(demoTenant(tenant), user);
+}
+
+export async function buildUserApp(t: TestEnv): Promise<FastifyInstance> {
+  return buildServiceApp(userService, t.deps);
+}
+
+export function publicHeaders(t: TestEnv, tenant = 'acme', ip = '203.0.113.10') {
+  return { ...contextHeaders(t.deps.contextSecret, { tenant, kind: 'public' }), 'x-client-ip': ip };
+}
+
+export function userHeaders(
+  t: TestEnv,
+  tenant: string,
+  username: string,
+  extra: Partial<Omit<InternalContext, 'exp'>> = {},
+) {
+  const id = demoId(tenant, username);
+  return {
+    ...contextHeaders(t.deps.contextSecret, {
+      tenant,
+      kind: 'user',
+      user_id: id,
+      actor_id: id,
+      username,
+      ...extra,
+    }),
+    'x-client-ip': '203.0.113.10',
+  };
+}
+
+export function systemHeaders(t: TestEnv, tenant = 'acme') {
+  return contextHeaders(t.deps.contextSecret, { tenant, kind: 'system' });
+}
+
+/** The refresh token of a response's Set-Cookie, and the cookie attributes. */
+export function refreshCookie(response: {
+  headers: Record<string, unknown>;
+}): { value: string; raw: string } | undefined {
+  const header = response.headers['set-cookie'];
+  const list = Array.isArray(header) ? (header as string[]) : header ? [String(header)] : [];
+  const raw = list.find((c) => c.startsWith(`${REFRESH_COOKIE}=`));
+  if (!raw) return undefined;
+  return { value: decodeURIComponent(raw.slice(REFRESH_COOKIE.length + 1).split(';')[0]!), raw };
+}
+
+export function cookieHeader(token: string) {
+  return { cookie: `${REFRESH_COOKIE}=${encodeURIComponent(token)}` };
+}
+
+export async function signIn(
+  app: FastifyInstance,
+  t: TestEnv,
+  username: string,
+  password = DEMO_PASSWORD,
+  tenant = 'acme',
+  ip?: string,
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/users/auth/signin',
+    headers: publicHeaders(t, tenant, ip),
+    payload: { username, password },
+  });
+}
