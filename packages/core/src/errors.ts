@@ -81,11 +81,9 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
 }
 
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
-  return reply
-    .status(404)
-    .send({
-      statusCode: 404,
-      error: 'Not Found',
-      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
-    });
+  return reply.status(404).send({
+    statusCode: 404,
+    error: 'Not Found',
+    message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+  });
 }

@@ -14,7 +14,7 @@ import {
   type ServiceName,
 } from '@portal/core';
 import { docsMigrations, docsService, seedDocs } from '@portal/docs-service';
-import { buildGateway } from '@portal/gateway';
+import { buildGateway, buildMetricsServer } from '@portal/gateway';
 import { seedUser, userMigrations, userService } from '@portal/user-service';
 
 export interface SeedOptions {
@@ -30,7 +30,11 @@ interface ServiceEntry {
 
 /** Every service, in seed order (the case service owns the merchants users point at). */
 export const SERVICES: Record<ServiceName, ServiceEntry> = {
-  case: { definition: caseService, migrations: caseMigrations, seed: (db, o) => seedCases(db, { cases: o.casesPerTenant }) },
+  case: {
+    definition: caseService,
+    migrations: caseMigrations,
+    seed: (db, o) => seedCases(db, { cases: o.casesPerTenant }),
+  },
   user: { definition: userService, migrations: userMigrations, seed: (db) => seedUser(db) },
   docs: { definition: docsService, migrations: docsMigrations, seed: (db) => seedDocs(db) },
   builder: { definition: builderService, migrations: builderMigrations, seed: (db) => seedBuilder(db) },
@@ -59,6 +63,8 @@ export interface Stack {
   gateway: FastifyInstance;
   services: Record<ServiceName, FastifyInstance>;
   gatewayUrl: string;
+  /** The gateway's internal Prometheus endpoint (`${metricsUrl}/metrics`), when enabled. */
+  metricsUrl: string | undefined;
   serviceUrls: Record<ServiceName, string>;
   close(): Promise<void>;
 }
@@ -70,7 +76,13 @@ export interface Stack {
  */
 export async function startStack(
   deps: ServiceDeps,
-  options: { gatewayPort: number; gatewayHost: string; servicePorts?: Partial<Record<ServiceName, number>> },
+  options: {
+    gatewayPort: number;
+    gatewayHost: string;
+    servicePorts?: Partial<Record<ServiceName, number>>;
+    /** Port of the gateway's /metrics server; null disables it. Default METRICS_PORT (random in tests). */
+    metricsPort?: number | null;
+  },
 ): Promise<Stack> {
   const services = {} as Record<ServiceName, FastifyInstance>;
   const serviceUrls = {} as Record<ServiceName, string>;
@@ -94,12 +106,23 @@ export async function startStack(
     upstreams: serviceUrls,
   });
   const gatewayUrl = await listen(gateway, options.gatewayPort, options.gatewayHost);
+  // Prometheus /metrics on its own port (METRICS_PORT; 0 disables it); tests get a random port.
+  const metricsPort =
+    options.metricsPort !== undefined
+      ? options.metricsPort
+      : deps.env.NODE_ENV === 'test'
+        ? 0
+        : deps.env.METRICS_PORT || null;
+  const metrics = metricsPort === null ? undefined : await buildMetricsServer(gateway.gw.metrics);
+  const metricsUrl = metrics ? await listen(metrics, metricsPort!, options.gatewayHost) : undefined;
   return {
     gateway,
     services,
     gatewayUrl,
     serviceUrls,
+    metricsUrl,
     close: async () => {
+      await metrics?.close();
       await gateway.close();
       await closeAll();
     },
