@@ -15,7 +15,11 @@ const steps = [
   ['format', () => run(bin('prettier'), ['--check', '--log-level', 'warn', '.'])],
   ['lint', () => run(bin('eslint'), ['.', '--max-warnings', '0'])],
   // Two programs: the server side (every package but web, see tsconfig.json) and the web app.
-  ['typecheck', async () => (await run(bin('tsc'), ['-p', 'tsconfig.json'])) || run(bin('tsc'), ['-p', 'web/tsconfig.json'])],
+  [
+    'typecheck',
+    async () =>
+      (await run(bin('tsc'), ['-p', 'tsconfig.json'])) || run(bin('tsc'), ['-p', 'web/tsconfig.json']),
+  ],
   ['unit', () => vitest('unit', 'web')],
   ['integration', () => vitest('integration')],
   ['e2e', () => (hasTests('tests/e2e') ? vitest('e2e') : 'skipped: no browser tests yet')],
