@@ -1,3 +1,6 @@
+import { createPrivateKey, sign as cryptoSign } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import {
   DEMO_PASSWORD,
@@ -80,4 +83,60 @@ export async function signIn(
     headers: publicHeaders(t, tenant, ip),
     payload: { username, password },
   });
+}
+
+/**
+ * The user service wired to a real case service (for whoami's merchant data
+ * and the hierarchy rules), both listening on loopback.
+ */
+export async function buildUserWithCase(
+  t: TestEnv,
+): Promise<{ app: FastifyInstance; caseApp: FastifyInstance; close(): Promise<void> }> {
+  const { SERVICES } = await import('@portal/runner');
+  const { listen } = await import('@portal/core');
+  const caseApp = await buildServiceApp(SERVICES.case.definition, t.deps);
+  const caseUrl = await listen(caseApp, 0, '127.0.0.1');
+  const app = await buildServiceApp(userService, { ...t.deps, env: { ...t.env, CASE_SERVICE_URL: caseUrl } });
+  return {
+    app,
+    caseApp,
+    close: async () => {
+      await app.close();
+      await caseApp.close();
+    },
+  };
+}
+
+/** A compact JWS signed by hand (so tests can forge any header, alg and claims). */
+export function forgeJwt(
+  header: Record<string, unknown>,
+  payload: Record<string, unknown>,
+  keyPem?: string,
+): string {
+  const enc = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const data = `${enc(header)}.${enc(payload)}`;
+  if (!keyPem) return `${data}.`;
+  const sig = cryptoSign(null, Buffer.from(data), createPrivateKey(keyPem)).toString('base64url');
+  return `${data}.${sig}`;
+}
+
+/** Mail written to the outbox of the test's DATA_DIR, newest last; waits for the asynchronous send. */
+export async function outbox(
+  t: TestEnv,
+  to: string,
+  count = 1,
+  timeoutMs = 3000,
+): Promise<{ to: string; subject: string; text: string }[]> {
+  const dir = join(t.env.DATA_DIR, 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const files = existsSync(dir)
+      ? readdirSync(dir)
+          .filter((f) => f.endsWith('.json'))
+          .sort()
+      : [];
+    const mails = files.map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8'))).filter((m) => m.to === to);
+    if (mails.length >= count || Date.now() > deadline) return mails;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
