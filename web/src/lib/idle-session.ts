@@ -24,14 +24,17 @@ export function idlePhase(lastActivity: number, now: number, cfg: IdleConfig): I
 }
 
 /** From the tenant's bootstrap.session: seconds idle before the warning, seconds of countdown. */
+/**
+ * From the tenant's bootstrap.session: idle_seconds is the whole idle timeout
+ * (900 = 15 minutes) and warning_seconds the countdown before it ends (60 =
+ * warning at 14 minutes).
+ */
 export function idleConfigFromSession(session: {
   idle_seconds: number;
   warning_seconds: number;
 }): IdleConfig {
-  return {
-    idleMs: Math.max(1, session.idle_seconds) * 1000,
-    countdownMs: Math.max(1, session.warning_seconds) * 1000,
-  };
+  const countdown = Math.max(1, Math.min(session.warning_seconds, session.idle_seconds - 1));
+  return { idleMs: (session.idle_seconds - countdown) * 1000, countdownMs: countdown * 1000 };
 }
 
 export function formatCountdown(ms: number): string {

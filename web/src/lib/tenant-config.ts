@@ -32,7 +32,7 @@ export const FALLBACK_BOOTSTRAP = {
   menu_variant: 'classic',
   dashboard: { tiles: ['chargebacks_mtd', 'fraud_pct', 'expiring_72h', 'mids'], pie_chart: 'card_type' },
   flags: {},
-  session: { idle_seconds: 14 * 60, warning_seconds: 60 },
+  session: { idle_seconds: 15 * 60, warning_seconds: 60 },
   service_levels: [1, 3, 5],
   credential_creation_disabled_service_levels: [],
   help_topics: [],

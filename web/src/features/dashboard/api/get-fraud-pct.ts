@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export interface FraudPct {
+  ratio: number;
+  percent: number;
+  fraud: number;
+  total: number;
+}
+
+/** GET cm/cases/reports/cases-fraud-pct (client_id, date_range 'from|to'). */
+export function getFraudPct(clientId: number | undefined, dateRange: string, signal?: AbortSignal) {
+  return api.get<FraudPct>(
+    'cm/cases/reports/cases-fraud-pct',
+    { client_id: clientId, date_range: dateRange },
+    signal,
+  );
+}
+
+export function getFraudPctQueryOptions(clientId: number | undefined, dateRange: string) {
+  return queryOptions({
+    queryKey: ['dashboard', 'fraud-pct', clientId, dateRange],
+    queryFn: ({ signal }) => getFraudPct(clientId, dateRange, signal),
+  });
+}
+
+export function useFraudPct(clientId: number | undefined, dateRange: string, enabled = true) {
+  return useQuery({ ...getFraudPctQueryOptions(clientId, dateRange), enabled });
+}
