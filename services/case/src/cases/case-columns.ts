@@ -1,34 +1,48 @@
 import { CASE_STATUS, STATUS_GROUP, type CaseDetail, type CaseRow } from '@portal/contracts';
+import type { Reference } from '../reference/reference';
 
-/** FROM clause giving every label of a case row (lists, detail, exports). */
+/** FROM clause of a case row: only the tenant tables; lookup labels come from the Reference maps. */
 export const CASE_FROM = `
   from cases.cases c
   join cases.merchants m on m.id = c.merchant_id
   join cases.mids mi on mi.id = c.mid_id
   left join cases.descriptors d on d.id = c.descriptor_id
-  join cases.cycles cy on cy.id = c.cycle_id
-  join cases.card_types ct on ct.id = c.card_type_id
-  join cases.reason_codes rc on rc.id = c.reason_code_id
-  join cases.reason_code_categories rcat on rcat.id = rc.category_id
-  join cases.currencies cur on cur.id = c.dispute_currency_id
-  left join cases.currencies tcur on tcur.id = c.trans_currency_id
-  join cases.statuses st on st.id = c.status_id
-  join cases.status_groups sg on sg.id = c.status_group_id
-  join cases.verdicts v on v.id = c.verdict_id
-  left join cases.processors p on p.id = c.processor_id
-  left join cases.case_flags f on f.id = c.flag_id
-  left join cases.sources src on src.id = c.source_id`;
+  left join cases.case_flags f on f.id = c.flag_id`;
 
 export const CASE_COLUMNS = `
-  c.id, c.case_no, c.order_id, cy.name as cycle, c.cycle_id, mi.mid, c.mid_id, mi.alias as mid_alias, d.descriptor,
-  ct.name as cc_type, c.card_type_id, c.cc_bin, c.cc_last_four, rc.code as reason_code, c.reason_code_id,
-  rcat.name as reason_category, rc.description as reason_code_message, c.is_fraud, c.date_post, c.date_due, c.date_trans,
-  c.date_completed, to_char(c.date_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as date_created,
-  c.dispute_amt, cur.code as dispute_currency, c.dispute_currency_id, c.trans_amt, tcur.code as trans_currency,
-  c.status_id, st.name as status, sg.name as status_group, c.status_group_id, v.name as verdict, c.verdict_id,
-  p.name as processor, c.processor_invoice_id, c.is_credit, c.is_guaranteed, c.arn, c.comments, c.merchant_id,
-  m.business_name as merchant_name, c.flag_id, f.is_flagged as flag_is_flagged, f.comment as flag_comment,
-  c.assigned_user_id, c.assigned_fname, c.assigned_lname, c.assigned_username, src.name as source`;
+  c.id, c.case_no, c.order_id, c.cycle_id, mi.mid, c.mid_id, mi.alias as mid_alias, d.descriptor, c.card_type_id, c.cc_bin,
+  c.cc_last_four, c.reason_code_id, c.is_fraud, c.date_post, c.date_due, c.date_trans, c.date_completed,
+  to_char(c.date_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as date_created, c.dispute_amt, c.dispute_currency_id,
+  c.trans_amt, c.trans_currency_id, c.status_id, c.status_group_id, c.verdict_id, c.processor_id, c.processor_invoice_id,
+  c.source_id, c.is_credit, c.is_guaranteed, c.arn, c.comments, c.merchant_id, m.business_name as merchant_name, c.flag_id,
+  f.is_flagged as flag_is_flagged, f.comment as flag_comment, c.assigned_user_id, c.assigned_fname, c.assigned_lname,
+  c.assigned_username`;
+
+/** A case row as selected by CASE_COLUMNS. */
+export type CaseSqlRow = Omit<
+  CaseDbRow,
+  'cycle' | 'cc_type' | 'reason_code' | 'reason_category' | 'reason_code_message' | 'dispute_currency' | 'trans_currency' | 'status' | 'status_group' | 'verdict' | 'processor' | 'source'
+> & { trans_currency_id: number | null; processor_id: number | null; source_id: number | null };
+
+/** Adds the lookup labels to selected rows. */
+export function withLabels(r: CaseSqlRow, ref: Reference): CaseDbRow {
+  const rc = ref.reasonCodes.get(r.reason_code_id);
+  return {
+    ...r,
+    cycle: ref.cycles.get(r.cycle_id) ?? '',
+    cc_type: ref.cardTypes.get(r.card_type_id) ?? '',
+    reason_code: rc?.code ?? '',
+    reason_category: rc?.category ?? '',
+    reason_code_message: rc?.description ?? '',
+    dispute_currency: ref.currencies.get(r.dispute_currency_id) ?? '',
+    trans_currency: r.trans_currency_id === null ? null : (ref.currencies.get(r.trans_currency_id) ?? null),
+    status: ref.statuses.get(r.status_id) ?? '',
+    status_group: ref.statusGroups.get(r.status_group_id) ?? '',
+    verdict: ref.verdicts.get(r.verdict_id) ?? '',
+    processor: r.processor_id === null ? null : (ref.processors.get(r.processor_id) ?? null),
+    source: r.source_id === null ? null : (ref.sources.get(r.source_id) ?? null),
+  };
+}
 
 export interface CaseDbRow {
   id: number;

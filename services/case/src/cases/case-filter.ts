@@ -146,11 +146,11 @@ export async function buildCaseFilter(db: Queryable, ctx: InternalContext, q: Ca
   if (q.cc_last_four) more.push(`c.cc_last_four = ${p(q.cc_last_four.trim())}`);
   if (q.descriptor) {
     const d = q.descriptor.trim();
-    more.push(
-      `c.descriptor_id = any(array(select x.id from cases.descriptors x where x.tenant_id = c.tenant_id and (lower(x.descriptor) = ${p(d.toLowerCase())}${
-        /^\d+$/.test(d) ? ` or x.id = ${p(Number(d))}` : ''
-      })))`,
+    const { rows } = await db.query<{ id: number }>(
+      `select id from cases.descriptors where tenant_id = $1 and (lower(descriptor) = $2 or id::text = $3)`,
+      [scope.tenant, d.toLowerCase(), d],
     );
+    more.push(`c.descriptor_id = any(${p(rows.map((r) => Number(r.id)))}::bigint[])`);
   }
   const ranges: Array<[keyof CaseListQuery, string]> = [
     ['date_range', 'c.date_post'],
@@ -172,13 +172,17 @@ export async function buildCaseFilter(db: Queryable, ctx: InternalContext, q: Ca
   const search = q.search?.trim();
   if (search) {
     const prefix = `${escapeLike(search.toLowerCase())}%`;
-    const arms = [
-      `lower(c.case_no) like ${p(prefix)}`,
-      `lower(c.order_id) like ${p(prefix)}`,
-      `c.arn like ${p(prefix)}`,
-      `c.mid_id = any(array(select x.id from cases.mids x where x.tenant_id = c.tenant_id and (x.mid like ${p(prefix)} or lower(x.alias) like ${p(prefix)})))`,
-      `c.merchant_id = any(array(select x.id from cases.merchants x where x.tenant_id = c.tenant_id and x.business_name ilike ${p(`%${escapeLike(search)}%`)}))`,
-    ];
+    // MIDs and merchants matching the term are resolved first: the case query gets plain id lists (index conditions).
+    const [mids, merchants] = await Promise.all([
+      db.query<{ id: number }>(`select id from cases.mids where tenant_id = $1 and (lower(mid) like $2 or lower(alias) like $2)`, [scope.tenant, prefix]),
+      db.query<{ id: number }>(`select id from cases.merchants where tenant_id = $1 and business_name ilike $2`, [
+        scope.tenant,
+        `%${escapeLike(search)}%`,
+      ]),
+    ]);
+    const arms = [`lower(c.case_no) like ${p(prefix)}`, `lower(c.order_id) like ${p(prefix)}`, `c.arn like ${p(prefix)}`];
+    if (mids.rows.length) arms.push(`c.mid_id = any(${p(mids.rows.map((r) => Number(r.id)))}::bigint[])`);
+    if (merchants.rows.length) arms.push(`c.merchant_id = any(${p(merchants.rows.map((r) => Number(r.id)))}::bigint[])`);
     if (/^\d{1,15}$/.test(search)) arms.push(`c.id = ${p(Number(search))}`);
     if (/^\d{4}$/.test(search)) arms.push(`c.cc_last_four = ${p(search)}`);
     more.push(`(${arms.join(' or ')})`);
@@ -228,6 +232,7 @@ const SORTS: Record<CaseSortColumn, SortSpec> = {
 };
 
 export interface CaseSort {
+  column: CaseSortColumn;
   expr: string;
   join: string;
   order: 'asc' | 'desc';
@@ -240,7 +245,7 @@ export function resolveSort(sortBy: string | undefined, sortOrder: 'asc' | 'desc
     throw badRequest(`sort_by: unknown column '${column}'. Sortable columns: ${CASE_SORT_COLUMNS.join(', ')}.`);
   }
   const spec = SORTS[column as CaseSortColumn];
-  return { expr: spec.expr, join: spec.join ?? '', order: sortOrder ?? 'asc' };
+  return { column: column as CaseSortColumn, expr: spec.expr, join: spec.join ?? '', order: sortOrder ?? 'asc' };
 }
 
 export function orderBy(sort: CaseSort): string {

@@ -2,13 +2,17 @@ import type { CaseDetail, CaseList, CaseListQuery, CaseRow, InternalContext } fr
 import type { Queryable } from '@portal/core';
 import { resolveScope, scopeConditions, type Scope } from '../scope/scope';
 import { buildCaseFilter, countCases, orderBy, resolveSort } from './case-filter';
-import { CASE_COLUMNS, CASE_FROM, toCaseDetail, toCaseRow, type CaseDbRow } from './case-columns';
+import { reference } from '../reference/reference';
+import { CASE_COLUMNS, CASE_FROM, toCaseDetail, toCaseRow, withLabels, type CaseSqlRow } from './case-columns';
 
 /** Full rows of the given case ids, in the order of the ids. */
 export async function loadCaseRows(db: Queryable, ids: readonly number[]): Promise<CaseRow[]> {
   if (!ids.length) return [];
-  const { rows } = await db.query<CaseDbRow>(`select ${CASE_COLUMNS} ${CASE_FROM} where c.id = any($1::bigint[])`, [ids]);
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  const [{ rows }, ref] = await Promise.all([
+    db.query<CaseSqlRow>(`select ${CASE_COLUMNS} ${CASE_FROM} where c.id = any($1::bigint[])`, [ids]),
+    reference(db),
+  ]);
+  const byId = new Map(rows.map((r) => [Number(r.id), withLabels(r, ref)]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
     return row ? [toCaseRow(row)] : [];
@@ -44,11 +48,11 @@ export async function findCase(db: Queryable, scope: Scope, id: number): Promise
   const params: unknown[] = [];
   const conditions = scopeConditions(scope, 'c', params);
   params.push(id);
-  const { rows } = await db.query<CaseDbRow>(
+  const { rows } = await db.query<CaseSqlRow>(
     `select ${CASE_COLUMNS} ${CASE_FROM} where ${conditions.join(' and ')} and c.id = $${params.length}`,
     params,
   );
-  return rows[0] ? toCaseDetail(rows[0]) : null;
+  return rows[0] ? toCaseDetail(withLabels(rows[0], await reference(db))) : null;
 }
 
 export async function getCase(db: Queryable, ctx: InternalContext, id: number): Promise<CaseDetail | null> {
@@ -65,6 +69,7 @@ export async function exportQuery(db: Queryable, ctx: InternalContext, q: CaseLi
     params.push(q.limit ?? 50, q.start ?? 0);
     paging = `limit $${params.length - 1} offset $${params.length}`;
   }
-  // CASE_FROM already joins every label a sort may need.
-  return { sql: `select ${CASE_COLUMNS} ${CASE_FROM} where ${filter.conditions.join(' and ')} ${orderBy(sort)} ${paging}`, params };
+  // CASE_FROM has the merchant and MID aliases; other label sorts add their join.
+  const join = ['mid', 'mid_alias', 'merchant_name'].includes(sort.column) ? '' : sort.join;
+  return { sql: `select ${CASE_COLUMNS} ${CASE_FROM} ${join} where ${filter.conditions.join(' and ')} ${orderBy(sort)} ${paging}`, params };
 }

@@ -112,11 +112,13 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
   );
 
   // 'PUT cm/cases' and 'PUT cm/cases/' of the spec are the same call.
-  app.put<{ Body: CaseBulkPatchBody }>(
-    '/cm/cases',
-    { schema: { tags: ['cases'], body: CaseBulkPatchBody, ...writeSchema } },
-    async (request) => bulkPatchCases(db, request.ctx, request.body),
-  );
+  for (const path of ['/cm/cases', '/cm/cases/']) {
+    app.put<{ Body: CaseBulkPatchBody }>(
+      path,
+      { schema: { tags: ['cases'], body: CaseBulkPatchBody, ...writeSchema, hide: path.endsWith('/') } },
+      async (request) => bulkPatchCases(db, request.ctx, request.body),
+    );
+  }
 
   app.post<{ Params: Static<typeof CaseIdParams>; Body: Static<typeof CaseFlagBody> }>(
     '/cm/cases/:id/flag',

@@ -176,7 +176,7 @@ async function changeStatus(tx: Queryable, c: LockedCase, statusId: number, para
   }
   if (!isOpenGroup(c.status_group_id)) throw conflict(`Case ${c.id} cannot change status: it is ${c.status}.`);
   await tx.query(
-    `update cases.cases set status_id = $2, date_completed = case when $2 = 10 then current_date else date_completed end, updated_at = now()
+    `update cases.cases set status_id = $2::smallint, date_completed = case when $2::int = 10 then current_date else date_completed end, updated_at = now()
      where id = $1`,
     [c.id, statusId],
   );

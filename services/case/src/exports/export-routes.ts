@@ -5,19 +5,21 @@ import ExcelJS from 'exceljs';
 import { CaseListQuery, ErrorResponse, type CaseRow } from '@portal/contracts';
 import type { Db } from '@portal/core';
 import { exportQuery } from '../cases/case-repository';
-import { toCaseRow, type CaseDbRow } from '../cases/case-columns';
+import { toCaseRow, withLabels, type CaseSqlRow } from '../cases/case-columns';
+import { reference } from '../reference/reference';
 import { cellValue, csvField, exportColumns } from './export-columns';
 
 const BATCH = 2000;
 
 /** Every matching row in batches: a cursor on Postgres; a single page for export_type=page. */
 async function* caseBatches(db: Db, sql: string, params: unknown[], pageOnly: boolean): AsyncIterable<CaseRow[]> {
+  const ref = await reference(db);
   if (pageOnly) {
-    const { rows } = await db.query<CaseDbRow>(sql, params);
-    yield rows.map(toCaseRow);
+    const { rows } = await db.query<CaseSqlRow>(sql, params);
+    yield rows.map((r) => toCaseRow(withLabels(r, ref)));
     return;
   }
-  for await (const batch of db.stream<CaseDbRow>(sql, params, BATCH)) yield batch.map(toCaseRow);
+  for await (const batch of db.stream<CaseSqlRow>(sql, params, BATCH)) yield batch.map((r) => toCaseRow(withLabels(r, ref)));
 }
 
 const stamp = () => new Date().toISOString().slice(0, 10);
