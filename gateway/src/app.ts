@@ -1,19 +1,35 @@
-import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
-import { REQUEST_ID_HEADER } from '@portal/contracts';
-import { errorHandler, type Cache, type Env, type Logger, type ServiceName } from '@portal/core';
+import { INVALIDATE_CHANNEL, type InvalidationMessage } from '@portal/contracts';
+import { errorHandler } from '@portal/core';
+import { ImpersonationAudit } from './audit/audit';
+import { Jwks } from './auth/jwks';
+import { TokenVerifier } from './auth/verify-token';
+import { CachedSource } from './cache/cached-source';
+import { GuardedCache } from './cache/guarded-cache';
+import { lookupPrefix, lookupRoutes } from './cache/lookup-routes';
+import type { GatewayCore, GatewayDeps } from './core';
 import { healthRoutes } from './health/health-routes';
+import { GatewayMetrics } from './metrics/metrics';
+import { registerPipeline, requestId } from './pipeline/pipeline';
+import { Policy } from './policy/policy';
+import { profileKey, profilePrefix, Profiles } from './profile/profiles';
+import { whoamiRoute } from './profile/whoami-route';
+import { registerProxies } from './proxy/proxy';
+import { RateLimits, usernameOf } from './rate-limit/limits';
+import { stackConfigTenantPrefix, stackConfigUserPrefix } from './stack-config/stack-config';
+import { stackConfigRoutes } from './stack-config/stack-config-routes';
+import { TenantRegistry } from './tenants/registry';
+import { tenantRoutes } from './tenants/tenant-routes';
+import { closePools, createPools, type UpstreamAnswer } from './upstreams/pools';
+import { webRoutes } from './web/web-routes';
 
-export interface GatewayDeps {
-  env: Env;
-  cache: Cache;
-  log: Logger;
-  contextSecret: string;
-  /** Base URL of each upstream service. */
-  upstreams: Record<ServiceName, string>;
+export type { GatewayDeps } from './core';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The gateway's parts (metrics registry, tenants, caches): for the metrics server and tests. */
+    gw: GatewayCore;
+  }
 }
 
 /** Addresses trusted for X-Forwarded-*; never `true` (the left-most XFF is client-controlled). */
@@ -25,52 +41,130 @@ function trustedProxies(list: string): string[] | false {
   return entries.length ? entries : false;
 }
 
-/** The gateway as a Fastify app (not listening): the only public entry point. */
-export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
-  const { env } = deps;
+/**
+ * The gateway as a Fastify app (not listening): the only public entry point.
+ * Order: core parts -> pipeline hooks (design §4 steps 1-7) -> the gateway's
+ * own answers (health, tenant, whoami, stack config, lookups) -> proxies
+ * (step 9) -> web app.
+ */
+export async function buildGateway(
+  deps: GatewayDeps,
+  options: { watchTenants?: boolean } = {},
+): Promise<FastifyInstance> {
+  const { env, log } = deps;
+  const tenants = new TenantRegistry(env.TENANT_CONFIG_DIR, log.child({ part: 'tenants' }));
   const app = Fastify({
     loggerInstance: deps.log.child({ service: 'gateway' }) as FastifyBaseLogger,
-    requestIdHeader: REQUEST_ID_HEADER,
-    genReqId: () => randomUUID(),
+    genReqId: requestId,
     trustProxy: trustedProxies(env.TRUST_PROXY),
-    requestTimeout: 30_000,
+    requestTimeout: 120_000,
     connectionTimeout: 30_000,
     keepAliveTimeout: 72_000,
     bodyLimit: 1024 * 1024,
+    disableRequestLogging: true,
+    return503OnClosing: true,
   });
   app.setErrorHandler(errorHandler);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
+
+  const metrics = new GatewayMetrics();
+  const store = new GuardedCache(deps.cache, log);
+  const pools = createPools(deps.upstreams, env.UPSTREAM_TIMEOUT_MS);
+  const onResult = (name: string, result: 'HIT' | 'MISS') => metrics.cache.inc({ cache: name, result });
+  const jwks = new Jwks(async () => {
+    const answer = await pools.user.request({
+      method: 'GET',
+      path: '/users/.well-known/jwks.json',
+      headersTimeout: 3000,
+      bodyTimeout: 3000,
+    });
+    if (answer.statusCode !== 200) {
+      await answer.body.dump();
+      throw new Error(`JWKS answered ${answer.statusCode}`);
+    }
+    return (await answer.body.json()) as { keys: [] };
+  }, log);
+  const limits = await RateLimits.register(app, store, metrics);
+  const gw: GatewayCore = {
+    deps,
+    tenants,
+    pools,
+    store,
+    metrics,
+    verifier: new TokenVerifier(jwks, env.JWT_ISSUER),
+    profiles: new Profiles(store, pools, deps.contextSecret, env.UPSTREAM_TIMEOUT_MS, onResult),
+    lookups: new CachedSource<UpstreamAnswer>(store, {
+      name: 'lookup',
+      ttlSeconds: 300,
+      localTtlMs: 5000,
+      cacheable: (a) => a.status === 200,
+      onResult,
+    }),
+    stackConfigs: new CachedSource<unknown>(store, {
+      name: 'config',
+      ttlSeconds: 300,
+      localTtlMs: 5000,
+      onResult,
+    }),
+    policy: new Policy(),
+    limits,
+    audit: new ImpersonationAudit(pools, deps.contextSecret, log),
+  };
+  app.decorate('gw', gw);
+
+  // Invalidation (design §4 step 8): every gateway instance drops its copies and the Redis entry.
+  await deps.cache.subscribe(INVALIDATE_CHANNEL, (raw) => {
+    let m: InvalidationMessage;
+    try {
+      m = JSON.parse(raw) as InvalidationMessage;
+    } catch {
+      log.warn({ raw: raw.slice(0, 200) }, 'invalid invalidation message ignored');
+      return;
+    }
+    if (!m || typeof m.tenant !== 'string') return;
+    const work: Array<Promise<void>> = [];
+    if (m.kind === 'user' && m.id !== null && m.id !== undefined) {
+      work.push(gw.profiles.source.invalidate(profileKey(m.tenant, Number(m.id))));
+      work.push(gw.stackConfigs.invalidatePrefix(stackConfigUserPrefix(m.tenant, Number(m.id))));
+    } else if (m.kind === 'user' || m.kind === 'merchant') {
+      work.push(gw.profiles.source.invalidatePrefix(profilePrefix(m.tenant)));
+      work.push(gw.stackConfigs.invalidatePrefix(stackConfigTenantPrefix(m.tenant)));
+    } else if (m.kind === 'lookup') {
+      work.push(gw.lookups.invalidatePrefix(lookupPrefix(m.tenant)));
+    } else if (m.kind === 'config') {
+      work.push(gw.stackConfigs.invalidatePrefix(stackConfigTenantPrefix(m.tenant)));
+    }
+    Promise.all(work).catch((error: unknown) => log.warn({ err: error }, 'invalidation failed'));
+  });
+  // Invalidations sent while Redis was away were missed: drop the in-process layers when it is back.
+  deps.cache.redis?.on('ready', () => {
+    gw.profiles.source.clearLocal();
+    gw.lookups.clearLocal();
+    gw.stackConfigs.clearLocal();
   });
 
-  await app.register(healthRoutes, { deps });
+  registerPipeline(app, gw);
+  await app.register(healthRoutes, { deps, pools });
+  await tenantRoutes(app, gw);
+  await whoamiRoute(app, gw);
+  await stackConfigRoutes(app, gw);
+  await lookupRoutes(app, gw);
+  await registerProxies(app, {
+    pools,
+    upstreams: deps.upstreams,
+    secret: deps.contextSecret,
+    timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    metrics,
+    authPreHandler: async (request, reply) => {
+      // Only calls naming a username (signin, forgot, forgot/confirm) count against that username.
+      if (usernameOf(request) !== undefined) await limits.check('auth-username', request, reply);
+    },
+  });
+  await webRoutes(app, gw);
 
-  app.all('/api/*', async (request, reply) =>
-    reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No API route ${request.method} ${request.url.split('?')[0]}` }),
-  );
-
-  const webDist = resolve(env.WEB_DIST_DIR);
-  const indexFile = join(webDist, 'index.html');
-  if (existsSync(indexFile)) {
-    const indexHtml = readFileSync(indexFile, 'utf8');
-    await app.register(fastifyStatic, {
-      root: join(webDist, 'assets'),
-      prefix: '/assets/',
-      wildcard: false,
-      immutable: true,
-      maxAge: '365d',
-      index: false,
-    });
-    // SPA fallback only for paths without a file extension: a missing /assets/x.js is a 404, not HTML.
-    app.setNotFoundHandler((request, reply) => {
-      const path = request.url.split('?')[0] ?? '/';
-      if (request.method !== 'GET' || /\.[a-z0-9]+$/i.test(path)) {
-        return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'Not found' });
-      }
-      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(indexHtml);
-    });
-  } else {
-    deps.log.warn({ webDist }, 'web app not built: only /api is served');
-  }
+  if (options.watchTenants !== false) tenants.watch();
+  app.addHook('onClose', async () => {
+    tenants.close();
+    await closePools(pools);
+  });
   return app;
 }

@@ -1,5 +1,13 @@
 /** The gateway as its own process (docker compose); services are reached by their URLs. */
-import { closeOnSignals, createCache, createLogger, EnvError, listen, loadEnv, resolveContextSecret } from '@portal/core';
+import {
+  closeOnSignals,
+  createCache,
+  createLogger,
+  EnvError,
+  listen,
+  loadEnv,
+  resolveContextSecret,
+} from '@portal/core';
 import { buildGateway } from './app';
 
 async function main() {

@@ -54,8 +54,52 @@ export const TenantBootstrap = Type.Object(
     credential_creation_disabled_service_levels: Type.Array(Type.Integer()),
     help_topics: Type.Array(Type.Object({ title: Type.String(), body: Type.String() })),
     alerts_embed_host: Type.Union([Type.String(), Type.Null()]),
-    client_kind: Type.Union([Type.Literal('standard'), Type.Literal('payment_processor'), Type.Literal('bank'), Type.Literal('central')]),
+    client_kind: Type.Union([
+      Type.Literal('standard'),
+      Type.Literal('payment_processor'),
+      Type.Literal('bank'),
+      Type.Literal('central'),
+    ]),
+    /** Report page chart layout: chart keys in display order (spec 3 Reports). Added by the gateway. */
+    report_charts: Type.Array(Type.String()),
   },
   { $id: 'TenantBootstrap' },
 );
 export type TenantBootstrap = Static<typeof TenantBootstrap>;
+
+/** Per-user stack configuration (spec 1 §3.4): GET /api/config/cfg/stack_config_be answers `{attr: StackConfig}`. */
+export const StackConfig = Type.Object({
+  max_representment_page_count: Type.Integer(),
+  /** Bytes. */
+  max_representment_upload_size: Type.Integer(),
+  show_cb_auto_accept_btn: Type.Boolean(),
+  show_cb_case_filter_btn: Type.Boolean(),
+  show_cb_primary_cases_expiring_x_days: Type.Boolean(),
+});
+export type StackConfig = Static<typeof StackConfig>;
+
+/** A case advanced-filter field (spec 2 §2.2): GET /api/config/cfg/cases_advanced_filters answers `{attr: {filters}}`. */
+export const AdvancedFilterField = Type.Object({
+  alias: Type.String(),
+  alias_override: Type.Optional(Type.String()),
+  label: Type.String(),
+  initial_value: Type.Optional(Type.Unknown()),
+  type: Type.Union(
+    ['select', 'text', 'userDefinedMultiSelect', 'amount', 'date', 'due-date'].map((t) => Type.Literal(t)),
+  ),
+  endpoint: Type.Optional(Type.String()),
+  default_options: Type.Optional(
+    Type.Array(Type.Object({ value: Type.Union([Type.String(), Type.Number()]), label: Type.String() })),
+  ),
+  is_multiple_choice: Type.Optional(Type.Boolean()),
+  is_clear_date_icon: Type.Optional(Type.Boolean()),
+  is_enabled: Type.Boolean(),
+  roles: Type.Optional(Type.Array(Type.String())),
+  initial_compare_value: Type.Optional(Type.String()),
+});
+export type AdvancedFilterField = Static<typeof AdvancedFilterField>;
+
+/** The element of index.html carrying the bootstrap JSON (a data block, not executed). */
+export const BOOTSTRAP_ELEMENT_ID = 'portal-bootstrap';
+/** Where the gateway serves a tenant's logo and favicon files. */
+export const TENANT_ASSETS_PREFIX = '/tenant-assets/';

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { GatewayCore } from '../core';
+import { errors } from '../errors';
+import { contextFor } from '../proxy/headers';
+import { callUpstream, upstreamFailure, type UpstreamAnswer } from '../upstreams/pools';
+
+export const lookupPrefix = (tenant: string) => `gw:lookup:${tenant}:`;
+
+/** Same query in another order is the same lookup. */
+function canonicalQuery(url: string): string {
+  const q = url.indexOf('?');
+  if (q === -1) return '';
+  const params = new URLSearchParams(url.slice(q + 1));
+  params.sort();
+  return params.toString();
+}
+
+/**
+ * GET /api/cm/gen/* (countries, currencies, reason codes, ...): tenant-wide
+ * reference data, cached per tenant and query for 5 minutes, single-flight,
+ * dropped on `{tenant, kind:'lookup'}`. Only 200 answers are cached.
+ */
+export async function lookupRoutes(app: FastifyInstance, gw: GatewayCore) {
+  app.get('/api/cm/gen/*', async (request, reply) => {
+    const tenant = request.tenant!;
+    const q = request.url.indexOf('?');
+    const path = (q === -1 ? request.url : request.url.slice(0, q)).slice('/api'.length);
+    const query = canonicalQuery(request.url);
+    const key = `${lookupPrefix(tenant.config.id)}${path}?${query}`;
+    const timeoutMs = tenant.config.upstream_timeout_ms ?? gw.deps.env.UPSTREAM_TIMEOUT_MS;
+    const { value, result } = await gw.lookups.get(key, async (): Promise<UpstreamAnswer> => {
+      try {
+        return await callUpstream(gw.pools.case, gw.deps.contextSecret, {
+          method: 'GET',
+          path: query ? `${path}?${query}` : path,
+          context: contextFor(request),
+          timeoutMs,
+        });
+      } catch (error) {
+        const status = upstreamFailure(error);
+        gw.metrics.upstreamErrors.inc({ upstream: 'case', status: String(status) });
+        throw status === 503
+          ? errors.upstreamDown()
+          : status === 504
+            ? errors.upstreamTimeout()
+            : errors.upstreamBad();
+      }
+    });
+    reply.header('x-cache', result);
+    return reply
+      .status(value.status)
+      .type(value.contentType || 'application/json')
+      .send(value.body);
+  });
+}

@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { IMPERSONATE_HEADER, REQUEST_ID_HEADER, type UserProfile } from '@portal/contracts';
+import type { VerifiedToken } from '../auth/verify-token';
+import type { CacheResult } from '../cache/cached-source';
+import { errors, passwordUpdateRequired } from '../errors';
+import { decide } from '../policy/policy';
+import { baseSecurityHeaders } from '../web/security-headers';
+import type { GatewayCore } from '../core';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+/** A caller's request id is kept only when it looks like one (no log injection), else a new one. */
+export function requestId(req: IncomingMessage): string {
+  const given = req.headers[REQUEST_ID_HEADER];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** Dot segments, doubled or encoded slashes, backslashes, NULs: refused before matching or proxying. */
+const UNSAFE_PATH = /(^|\/)\.{1,2}(\/|$)|\/\/|\\|%2e|%2f|%5c|%00/i;
+
+/** Gateway-answered public paths (no token). */
+const OPEN_PATHS = new Set(['/api/health', '/api/tenant']);
+
+const BODY_LIMITS: ReadonlyArray<[string, number]> = [
+  ['/api/docs/', 50 * 1024 * 1024],
+  ['/api/cm/mids/upload', 10 * 1024 * 1024],
+  ['/api/cm/onboarding', 10 * 1024 * 1024],
+  ['/api/cm/cases/updater', 10 * 1024 * 1024],
+  ['/api/ert/erts', 25 * 1024 * 1024],
+];
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+function bodyLimit(path: string) {
+  for (const [prefix, limit] of BODY_LIMITS) if (path.startsWith(prefix)) return limit;
+  return DEFAULT_BODY_LIMIT;
+}
+
+function bearer(request: FastifyRequest): string | undefined {
+  const h = request.headers.authorization;
+  if (!h || h.length < 8 || h.slice(0, 7).toLowerCase() !== 'bearer ') return undefined;
+  return h.slice(7).trim() || undefined;
+}
+
+/** The one place of design §4 steps 1-7; the routes and the proxy come after. */
+export function registerPipeline(app: FastifyInstance, gw: GatewayCore) {
+  app.decorateRequest('tenant', undefined);
+  app.decorateRequest('call', undefined);
+  app.decorateRequest('routeLabel', 'other');
+
+  // 1. request id, base headers, tenant by Host (X-Forwarded-Host only from trusted proxies: fastify's trustProxy list).
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    baseSecurityHeaders(reply);
+    request.tenant = gw.tenants.resolve(request.hostname.toLowerCase());
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.url;
+    if (!url.startsWith('/api/') && url !== '/api') return;
+    const q = url.indexOf('?');
+    const rawPath = q === -1 ? url : url.slice(0, q);
+    if (OPEN_PATHS.has(rawPath)) {
+      request.routeLabel = rawPath;
+      return;
+    }
+    reply.header('cache-control', 'no-store');
+    if (!request.tenant) throw errors.unknownTenant();
+    if (UNSAFE_PATH.test(rawPath)) throw errors.badPath();
+    const path = rawPath.length > 5 && rawPath.endsWith('/') ? rawPath.slice(0, -1) : rawPath;
+    const method = request.method;
+
+    // Bodies are streamed to the upstream: the limit is enforced on the declared length before anything is read.
+    if (method !== 'GET' && method !== 'HEAD') {
+      const length = request.headers['content-length'];
+      if (length === undefined) {
+        if (request.headers['transfer-encoding']) throw errors.lengthRequired();
+      } else if (Number(length) > bodyLimit(path)) {
+        throw errors.payloadTooLarge();
+      }
+    }
+
+    const rule = gw.policy.match(method, path);
+    request.routeLabel = rule.id;
+    const tenant = request.tenant;
+
+    if (rule.public) {
+      request.call = { rule, actor: null, effective: null, impersonating: false, profileCache: undefined };
+      await gw.limits.check('auth-ip', request, reply);
+      return;
+    }
+
+    // 2. authentication: the token's audience must be this tenant.
+    const token = bearer(request);
+    if (!token) throw errors.unauthenticated();
+    const check = await gw.verifier.verify(token, tenant.config.id);
+    if (!check.ok) {
+      request.log.info({ reason: check.reason }, 'access token refused');
+      throw errors.invalidToken();
+    }
+    const { profile: actor, result: actorResult } = await loadUser(
+      gw,
+      tenant.config.id,
+      check.token,
+      request.id,
+    );
+
+    // 3. forced password update: only the password calls (and whoami, sign-out) go through.
+    if (actor.must_update_password && !rule.passwordUpdate) throw passwordUpdateRequired();
+
+    // 4. impersonation ('Login As').
+    let effective = actor;
+    let profileCache = actorResult;
+    let impersonating = false;
+    const target = request.headers[IMPERSONATE_HEADER];
+    if (typeof target === 'string' && target.trim() !== '') {
+      ({ profile: effective, result: profileCache } = await impersonationTarget(
+        gw,
+        tenant.config.id,
+        tenant.config.client_kind,
+        actor,
+        target.trim(),
+        request.id,
+      ));
+      impersonating = true;
+    }
+    request.call = { rule, actor, effective, impersonating, profileCache };
+
+    // 5-6. read-only and the policy table, for the effective user.
+    const decision = decide(rule, method, effective, tenant.config);
+    if (!decision.ok) {
+      request.log.info(
+        { rule: rule.id, reason: decision.reason, user: effective.id },
+        'call refused by policy',
+      );
+      if (decision.reason === 'read-only') throw errors.readOnly();
+      throw errors.forbidden();
+    }
+
+    // 7. rate limit per tenant + signed-in user.
+    await gw.limits.check('user', request, reply);
+  });
+
+  // Every impersonated call is audited with both ids, once its outcome is known.
+  app.addHook('onResponse', async (request, reply) => {
+    const call = request.call;
+    if (call?.impersonating && call.actor && call.effective)
+      gw.audit.record(request, call.actor, call.effective, reply.statusCode);
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const tenant = request.tenant?.config.id ?? '';
+    gw.metrics.requests.inc({
+      route: request.routeLabel,
+      tenant,
+      method: request.method,
+      status: String(reply.statusCode),
+    });
+    gw.metrics.duration.observe({ route: request.routeLabel, tenant }, reply.elapsedTime / 1000);
+  });
+}
+
+type Loaded = { profile: UserProfile; result: CacheResult };
+
+async function loadUser(
+  gw: GatewayCore,
+  tenant: string,
+  token: VerifiedToken,
+  requestId: string,
+): Promise<Loaded> {
+  const { value, result } = await gw.profiles.get(tenant, token.userId, requestId);
+  // Deleted, locked or unknown users hold a token that is no longer worth anything.
+  if (!value || value.status !== 1) throw errors.invalidToken();
+  // Sessions ended (password change, lock) bump the generation: older tokens stop working at once.
+  if (value.session_version !== undefined && token.sv !== undefined && token.sv < value.session_version)
+    throw errors.invalidToken();
+  return { profile: value, result };
+}
+
+/**
+ * DESIGN §4 step 4: cb911_admin, or partner_admin on a payment-processor
+ * tenant, may act as an active user of the same tenant who is not a
+ * cb911_admin and not themselves.
+ */
+async function impersonationTarget(
+  gw: GatewayCore,
+  tenant: string,
+  clientKind: string,
+  actor: UserProfile,
+  raw: string,
+  requestId: string,
+): Promise<Loaded> {
+  const may =
+    actor.roles.includes('cb911_admin') ||
+    (actor.roles.includes('partner_admin') && clientKind === 'payment_processor');
+  if (!may) throw errors.impersonationRefused();
+  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id <= 0 || id === actor.id) throw errors.impersonationRefused();
+  // The profile is fetched within the caller's tenant: a user of another tenant is unknown here.
+  const { value: target, result } = await gw.profiles.get(tenant, id, requestId);
+  if (!target || target.status !== 1 || target.roles.includes('cb911_admin'))
+    throw errors.impersonationRefused();
+  return { profile: target, result };
+}
+
+export function notFoundPage(reply: FastifyReply) {
+  return reply
+    .status(404)
+    .type('text/html; charset=utf-8')
+    .send(
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><h1>Not found</h1><p>There is no portal at this address.</p></body></html>',
+    );
+}

@@ -1,0 +1,231 @@
+import type { RoleName } from '@portal/contracts';
+
+/**
+ * Who may call what, in one table (design §4 steps 2-6). Rules are matched in
+ * order by method and path (`:x` one segment, `*` the rest). A GET not named
+ * here is open to any signed-in user (the services scope the data); a write
+ * (POST/PUT/PATCH/DELETE) not named here is refused: default deny.
+ *
+ * requirement fields: roles (any of), features (any of the profile's feature
+ * aliases), resources (any of the page roles, after allow/deny), flags (every
+ * tenant flag on); readOnly marks the read-only allow-list; passwordUpdate the
+ * calls allowed while a password update is pending.
+ */
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+
+export interface PolicyRule {
+  methods: Method[];
+  path: string;
+  /** No token needed (the public auth calls); rateLimit 'auth' applies. */
+  public?: boolean;
+  roles?: RoleName[];
+  features?: string[];
+  resources?: string[];
+  flags?: string[];
+  notFederated?: boolean;
+  readOnly?: boolean;
+  passwordUpdate?: boolean;
+  /** Marks calls that reveal nothing for a 'Login As' audit row: every impersonated call is still audited. */
+  note?: string;
+}
+
+const STAFF: RoleName[] = ['cb911_admin', 'cb911_manager', 'cb911_agent'];
+const USER_ADMINS: RoleName[] = ['cb911_admin', 'partner_admin', 'merchant_admin'];
+const PERMISSION_ADMINS: RoleName[] = ['cb911_admin', 'partner_admin'];
+const W: Method[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+export const POLICY: readonly PolicyRule[] = [
+  // --- public identity calls (rate-limited per IP and username)
+  ...['signin', 'challenge', 'refresh', 'signout', 'forgot', 'forgot/confirm', 'artego'].map(
+    (call): PolicyRule => ({
+      methods: ['POST'],
+      path: `/api/users/auth/${call}`,
+      public: true,
+      readOnly: true,
+      passwordUpdate: true,
+    }),
+  ),
+
+  // --- signed-in basics, allowed to read-only users and during a forced password update
+  { methods: ['POST'], path: '/api/users/whoami', readOnly: true, passwordUpdate: true },
+  {
+    methods: ['POST'],
+    path: '/api/users/auth/password',
+    readOnly: true,
+    passwordUpdate: true,
+    notFederated: true,
+  },
+  {
+    methods: ['POST'],
+    path: '/api/users/pass/updated',
+    readOnly: true,
+    passwordUpdate: true,
+    notFederated: true,
+  },
+  { methods: ['POST'], path: '/api/users/events/tracking', readOnly: true },
+  { methods: ['POST'], path: '/api/users/messages/:id/action', readOnly: true },
+  { methods: ['POST'], path: '/api/users/pro-service/banner/close', readOnly: true },
+
+  // --- users (spec 3: Users, Profile Settings)
+  { methods: ['GET'], path: '/api/users/users.xlsx', resources: ['USERS_EXPORT_BUTTON'] },
+  { methods: ['POST'], path: '/api/users/users', roles: USER_ADMINS, features: ['users', 'users-create'] },
+  {
+    methods: ['PATCH', 'PUT'],
+    path: '/api/users/users/:id',
+    roles: USER_ADMINS,
+    features: ['users', 'users-edit'],
+  },
+  {
+    methods: ['PATCH', 'PUT'],
+    path: '/api/users/users/:id/*',
+    roles: USER_ADMINS,
+    features: ['users', 'users-edit'],
+  },
+  { methods: ['POST'], path: '/api/users/pass', roles: USER_ADMINS },
+  { methods: ['POST'], path: '/api/users/blockip', roles: USER_ADMINS },
+  { methods: ['DELETE'], path: '/api/users/blockip/:id', roles: USER_ADMINS },
+  { methods: ['POST', 'PUT', 'DELETE'], path: '/api/users/:id/resources', roles: PERMISSION_ADMINS },
+  { methods: ['POST', 'PUT', 'DELETE'], path: '/api/users/:id/resources/*', roles: PERMISSION_ADMINS },
+  {
+    methods: ['PUT', 'PATCH', 'POST'],
+    path: '/api/users/user/:id/email-notification',
+    features: ['profile', 'settings'],
+  },
+  {
+    methods: ['PUT', 'PATCH', 'POST'],
+    path: '/api/users/user/:id/email-notification/*',
+    features: ['profile', 'settings'],
+  },
+  {
+    methods: ['PATCH', 'PUT'],
+    path: '/api/users/profile',
+    features: ['profile', 'settings'],
+    notFederated: true,
+  },
+  {
+    methods: ['PATCH', 'PUT'],
+    path: '/api/users/profile/*',
+    features: ['profile', 'settings'],
+    notFederated: true,
+  },
+
+  // --- cases (spec 2 §7): read-only users are refused by the write rule itself
+  { methods: ['PATCH'], path: '/api/cm/cases/ui/status', features: ['chargebacks', 'case-management'] },
+  { methods: ['PATCH', 'PUT'], path: '/api/cm/cases/qc', features: ['qc-review'] },
+  {
+    methods: ['POST'],
+    path: '/api/cm/cases/process/autoaccept',
+    features: ['chargebacks', 'case-management'],
+  },
+  { methods: ['POST'], path: '/api/cm/cases/updater', features: ['case-updater'] },
+  {
+    methods: ['POST'],
+    path: '/api/cm/cases/reports/reconciliation/flag/*',
+    features: ['reconciliation-report'],
+  },
+  { methods: ['PUT'], path: '/api/cm/cases/edit', features: ['chargebacks', 'case-management'] },
+  { methods: ['PUT'], path: '/api/cm/cases/flag', features: ['chargebacks', 'case-management'] },
+  {
+    methods: ['POST', 'PUT', 'PATCH'],
+    path: '/api/cm/cases/patch',
+    features: ['chargebacks', 'case-management', 'qc-review', 'review'],
+  },
+  { methods: ['PUT'], path: '/api/cm/cases', features: ['chargebacks', 'case-management'] },
+  { methods: ['PATCH'], path: '/api/cm/cases/:id/edit', features: ['chargebacks', 'case-management'] },
+  {
+    methods: ['POST'],
+    path: '/api/cm/cases/:id/flag',
+    features: ['chargebacks', 'case-management', 'qc-review'],
+  },
+  {
+    methods: ['PATCH'],
+    path: '/api/cm/cases/:id/flag/:flagId',
+    features: ['chargebacks', 'case-management', 'qc-review'],
+  },
+  {
+    methods: ['POST'],
+    path: '/api/cm/cases/:id/ce',
+    features: ['chargebacks', 'case-management'],
+    flags: ['HAS_REMEDY'],
+  },
+  {
+    methods: ['POST', 'PUT', 'PATCH'],
+    path: '/api/cm/cases/jobs/*',
+    features: ['chargebacks', 'case-management'],
+  },
+  {
+    methods: ['POST', 'PUT', 'PATCH'],
+    path: '/api/cm/cases/bulk/*',
+    features: ['chargebacks', 'case-management'],
+  },
+  {
+    methods: ['PATCH'],
+    path: '/api/cm/cases/:id',
+    features: ['chargebacks', 'case-management', 'qc-review'],
+  },
+  { methods: ['PATCH'], path: '/api/cm/review', roles: STAFF, features: ['review'] },
+
+  // --- alerts
+  { methods: ['POST'], path: '/api/cm/svc/alerts/outcome', features: ['alerts', 'pre-chargebacks'] },
+  { methods: ['POST'], path: '/api/cm/svc/alerts/complete', features: ['alerts', 'pre-chargebacks'] },
+  {
+    methods: ['POST'],
+    path: '/api/cm/svc/alerts/descriptors/mapping',
+    features: ['alerts', 'pre-chargebacks'],
+  },
+  {
+    methods: ['POST', 'PUT', 'PATCH'],
+    path: '/api/cm/svc/alerts/jobs/*',
+    features: ['alerts', 'pre-chargebacks'],
+  },
+  {
+    methods: ['POST', 'PUT', 'PATCH'],
+    path: '/api/cm/svc/alerts/auto-refund/*',
+    features: ['alerts', 'pre-chargebacks'],
+  },
+
+  // --- merchants, MIDs, rules (spec 3 page roles)
+  { methods: ['POST'], path: '/api/cm/merchants', resources: ['CREATE_MERCHANT'] },
+  { methods: ['PUT'], path: '/api/cm/merchants/:id/rules/rdr', resources: ['EDIT_RDR'] },
+  { methods: ['PUT'], path: '/api/cm/mids/:id/rules/rdr', resources: ['EDIT_RDR'] },
+  { methods: ['PATCH', 'PUT'], path: '/api/cm/merchants/:id', resources: ['EDIT_MERCHANT'] },
+  { methods: ['POST'], path: '/api/cm/mids/upload', resources: ['CREATE_MID'] },
+  { methods: ['POST'], path: '/api/cm/mids/:id/permissions/:userId', roles: USER_ADMINS },
+  { methods: ['PUT'], path: '/api/cm/mids/permissions/:id', roles: USER_ADMINS },
+  { methods: ['POST'], path: '/api/cm/mids', resources: ['CREATE_MID'] },
+  { methods: ['PATCH'], path: '/api/cm/mids/:id', resources: ['EDIT_MID'] },
+
+  // --- onboarding, ERT
+  { methods: ['POST', 'PATCH'], path: '/api/cm/onboarding', features: ['onboarding'] },
+  { methods: ['POST', 'PATCH'], path: '/api/cm/onboarding/*', features: ['onboarding'] },
+  {
+    methods: ['POST'],
+    path: '/api/ert/case/:caseId/erts',
+    features: ['ert', 'qc-review'],
+    resources: ['QC_REVIEW_ADD_ERT'],
+  },
+  { methods: ['POST', 'PATCH', 'PUT'], path: '/api/ert/erts/*', features: ['ert'] },
+
+  // --- documents, builder
+  {
+    methods: ['POST'],
+    path: '/api/docs/representment',
+    features: ['chargebacks', 'case-management', 'qc-review'],
+  },
+  {
+    methods: ['POST'],
+    path: '/api/docs/representment/*',
+    features: ['chargebacks', 'case-management', 'qc-review'],
+  },
+  { methods: ['POST'], path: '/api/docs/templates', features: ['templatelib'] },
+  { methods: ['DELETE'], path: '/api/docs/merchant/:id/template/:templateId', features: ['templatelib'] },
+  {
+    methods: ['POST', 'PUT'],
+    path: '/api/docs/objects/*',
+    features: ['chargebacks', 'case-management', 'templatelib', 'onboarding', 'case-updater', 'ert'],
+  },
+  { methods: ['POST'], path: '/api/docs/builder/upload', features: ['case-builder'] },
+  { methods: ['PUT'], path: '/api/builder/case/:id', features: ['case-builder'] },
+  { methods: ['POST'], path: '/api/builder/products', features: ['case-builder'] },
+  { methods: W, path: '/api/builder/*', features: ['case-builder'] },
+];

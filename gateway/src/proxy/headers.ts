@@ -1,0 +1,103 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyRequest } from 'fastify';
+import { INTERNAL_CONTEXT_HEADER, REQUEST_ID_HEADER, type InternalContext } from '@portal/contracts';
+import { signContext } from '@portal/core';
+
+/**
+ * Client headers an upstream may see: an allow-list, so identity, tenant,
+ * impersonation, forwarding and hop-by-hop headers (and anything named in
+ * Connection) never reach a service under a name it trusts.
+ */
+const FORWARDED_REQUEST_HEADERS = [
+  'accept',
+  'accept-encoding',
+  'accept-language',
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'if-none-match',
+  'if-modified-since',
+  'range',
+  'user-agent',
+];
+
+/** The client address as determined with the trusted-proxy rules. */
+export const CLIENT_IP_HEADER = 'x-client-ip';
+
+export function contextFor(request: FastifyRequest): Omit<InternalContext, 'exp'> {
+  const tenant = request.tenant!.config.id;
+  const call = request.call;
+  const eff = call?.effective;
+  if (!eff || !call?.actor) {
+    return {
+      tenant,
+      user_id: null,
+      actor_id: null,
+      username: null,
+      roles: [],
+      merchant_id: null,
+      read_only: false,
+      mids_allowed: [],
+      mids_excluded: [],
+      request_id: request.id,
+      kind: 'public',
+    };
+  }
+  return {
+    tenant,
+    user_id: eff.id,
+    actor_id: call.actor.id,
+    username: eff.username,
+    roles: eff.roles,
+    merchant_id: eff.merchant.id,
+    read_only: eff.is_read_only,
+    mids_allowed: eff.mids_allowed,
+    mids_excluded: eff.mids_excluded,
+    request_id: request.id,
+    kind: 'user',
+  };
+}
+
+export function upstreamRequestHeaders(
+  request: FastifyRequest,
+  incoming: IncomingHttpHeaders,
+  secret: string,
+  withCookies: boolean,
+) {
+  const out: Record<string, string | string[]> = {};
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const v = incoming[name];
+    if (v !== undefined) out[name] = v;
+  }
+  // The refresh cookie (Path=/api/users/auth) matters only to the identity calls.
+  if (withCookies && incoming.cookie) out.cookie = incoming.cookie;
+  out[INTERNAL_CONTEXT_HEADER] = signContext(contextFor(request), secret);
+  out[REQUEST_ID_HEADER] = request.id;
+  out[CLIENT_IP_HEADER] = request.ip;
+  return out;
+}
+
+const DROPPED_RESPONSE_HEADERS = [
+  'server',
+  'x-powered-by',
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'trailer',
+  'upgrade',
+];
+
+/** Upstream answer headers: no internals, and absolute internal Locations made relative under /api. */
+export function clientResponseHeaders(headers: Record<string, unknown>, upstreamOrigins: Set<string>) {
+  for (const name of DROPPED_RESPONSE_HEADERS) delete headers[name];
+  const location = headers.location;
+  if (typeof location === 'string' && /^[a-z][a-z0-9+.-]*:/i.test(location)) {
+    try {
+      const url = new URL(location);
+      if (upstreamOrigins.has(url.origin)) headers.location = `/api${url.pathname}${url.search}`;
+    } catch {
+      delete headers.location;
+    }
+  }
+  return headers;
+}

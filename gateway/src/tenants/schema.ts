@@ -1,0 +1,153 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { DashboardTile } from '@portal/contracts';
+
+/**
+ * The schema of config/tenants/<id>.yaml (design §3). Validated at start-up
+ * and on every change; GET /api/tenant and index.html carry its public
+ * projection (TenantBootstrap in @portal/contracts), never upstream URLs.
+ */
+const Color = Type.String({ pattern: '^#[0-9a-fA-F]{3,8}$', description: 'CSS hex colour' });
+/** A file name under config/tenants/assets/<tenant>/, served at /tenant-assets/<tenant>/<file>. */
+const AssetFile = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*\\.(svg|png|ico|jpg|jpeg|webp)$' });
+
+export const LookConfig = Type.Object(
+  {
+    logo: AssetFile,
+    favicon: AssetFile,
+    colors: Type.Object(
+      {
+        primary: Color,
+        primary_contrast: Color,
+        secondary: Color,
+        accent: Color,
+        sidebar_bg: Color,
+        sidebar_fg: Color,
+        topbar_bg: Color,
+        topbar_fg: Color,
+        background: Color,
+      },
+      { additionalProperties: false },
+    ),
+    fonts: Type.Object(
+      { heading: Type.String({ minLength: 1 }), body: Type.String({ minLength: 1 }) },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type LookConfig = Static<typeof LookConfig>;
+
+const StackConfigValues = Type.Object(
+  {
+    max_representment_page_count: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    max_representment_upload_size: Type.Optional(Type.Integer({ minimum: 1024, description: 'bytes' })),
+    show_cb_auto_accept_btn: Type.Optional(Type.Boolean()),
+    show_cb_case_filter_btn: Type.Optional(Type.Boolean()),
+    show_cb_primary_cases_expiring_x_days: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type StackConfigValues = Static<typeof StackConfigValues>;
+
+const FilterType = Type.Union(
+  ['select', 'text', 'userDefinedMultiSelect', 'amount', 'date', 'due-date'].map((t) => Type.Literal(t)),
+);
+/** A case advanced-filter field (spec 2 §2.2). */
+export const AdvancedFilter = Type.Object(
+  {
+    alias: Type.String({ minLength: 1 }),
+    alias_override: Type.Optional(Type.String()),
+    label: Type.String({ minLength: 1 }),
+    initial_value: Type.Optional(
+      Type.Union([
+        Type.String(),
+        Type.Number(),
+        Type.Array(Type.Union([Type.String(), Type.Number()])),
+        Type.Null(),
+      ]),
+    ),
+    type: FilterType,
+    endpoint: Type.Optional(Type.String({ pattern: '^/' })),
+    default_options: Type.Optional(
+      Type.Array(Type.Object({ value: Type.Union([Type.String(), Type.Number()]), label: Type.String() })),
+    ),
+    is_multiple_choice: Type.Optional(Type.Boolean()),
+    is_clear_date_icon: Type.Optional(Type.Boolean()),
+    is_enabled: Type.Boolean(),
+    /** Roles that see the field; empty or missing: everyone. */
+    roles: Type.Optional(Type.Array(Type.String())),
+    initial_compare_value: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type AdvancedFilter = Static<typeof AdvancedFilter>;
+
+export const TenantFile = Type.Object(
+  {
+    id: Type.String({ pattern: '^[a-z][a-z0-9-]{1,31}$' }),
+    /** Answers for any host no tenant names (at most one tenant). */
+    default: Type.Optional(Type.Boolean()),
+    domains: Type.Array(Type.String({ pattern: '^[a-z0-9.-]+$' }), { minItems: 1 }),
+    site_name: Type.String({ minLength: 1, maxLength: 80 }),
+    support_email: Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$' }),
+    client_kind: Type.Union([
+      Type.Literal('standard'),
+      Type.Literal('payment_processor'),
+      Type.Literal('bank'),
+      Type.Literal('central'),
+    ]),
+    branding: LookConfig,
+    variant: Type.Object(
+      { name: Type.String({ minLength: 1 }), menu_marker: Type.String({ minLength: 1 }), look: LookConfig },
+      { additionalProperties: false },
+    ),
+    labels: Type.Record(Type.String(), Type.String()),
+    menu_variant: Type.Union([Type.Literal('classic'), Type.Literal('data-grid')]),
+    dashboard: Type.Object(
+      {
+        tiles: Type.Array(DashboardTile, { minItems: 1 }),
+        pie_chart: Type.Union([Type.Literal('card_type'), Type.Literal('status')]),
+      },
+      { additionalProperties: false },
+    ),
+    flags: Type.Record(Type.String({ pattern: '^[A-Z][A-Z0-9_]*$' }), Type.Boolean()),
+    session: Type.Object(
+      {
+        /** Inactivity before sign-out. */
+        idle_seconds: Type.Integer({ minimum: 60, maximum: 86400 }),
+        /** Length of the warning countdown before the end (shown at idle - warning). */
+        warning_seconds: Type.Integer({ minimum: 10, maximum: 3600 }),
+      },
+      { additionalProperties: false },
+    ),
+    service_levels: Type.Array(Type.Integer({ minimum: 1 })),
+    credential_creation_disabled_service_levels: Type.Array(Type.Integer({ minimum: 1 })),
+    help_topics: Type.Array(
+      Type.Object({ title: Type.String(), body: Type.String() }, { additionalProperties: false }),
+    ),
+    report_charts: Type.Array(Type.String({ minLength: 1 })),
+    alerts_embed_host: Type.Union([Type.String({ pattern: '^[a-z0-9.-]+(:[0-9]+)?$' }), Type.Null()]),
+    stack_config: Type.Object(
+      {
+        defaults: Type.Required(StackConfigValues),
+        /** Overrides by merchant id, then by user id (user wins). */
+        merchants: Type.Optional(Type.Record(Type.String({ pattern: '^[0-9]+$' }), StackConfigValues)),
+        users: Type.Optional(Type.Record(Type.String({ pattern: '^[0-9]+$' }), StackConfigValues)),
+      },
+      { additionalProperties: false },
+    ),
+    advanced_filters: Type.Array(AdvancedFilter),
+    rate_limits: Type.Object(
+      {
+        user_per_minute: Type.Integer({ minimum: 1 }),
+        auth_ip_per_minute: Type.Integer({ minimum: 1 }),
+        auth_username_per_minute: Type.Integer({ minimum: 1 }),
+      },
+      { additionalProperties: false },
+    ),
+    /** Per-tenant upstream answer timeout; the env's UPSTREAM_TIMEOUT_MS otherwise. */
+    upstream_timeout_ms: Type.Optional(Type.Integer({ minimum: 100, maximum: 120000 })),
+  },
+  { additionalProperties: false },
+);
+export type TenantFile = Static<typeof TenantFile>;
