@@ -10,3 +10,4 @@ export * from './cases';
 export * from './lookups';
 export * from './dashboard';
 export * from './merchants';
+export * from './users';

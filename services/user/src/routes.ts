@@ -3,7 +3,9 @@ import cookie from '@fastify/cookie';
 import { authRoutes } from './auth/routes';
 import { ensureDemoSsoKeys } from './auth/sso';
 import { createState } from './lib/context';
+import { accountRoutes } from './account/routes';
 import { profileRoutes } from './profile/routes';
+import { userRoutesAdmin } from './users/routes';
 import { ROLE_ROWS } from './seed/matrix';
 import { syncCatalogue } from './seed/seed';
 
@@ -17,4 +19,6 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   await ensureDemoSsoKeys(app.deps.db, app.deps.env, app.deps.log);
   await authRoutes(app, state);
   await profileRoutes(app, state);
+  await userRoutesAdmin(app, state);
+  await accountRoutes(app, state);
 };

@@ -1,0 +1,421 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import {
+  CreateUserBody,
+  ErrorResponse,
+  MessageResult,
+  MidPermissions,
+  ResourceBody,
+  ROLES,
+  RoleRef,
+  SitePermission,
+  UpdateUserBody,
+  USER_MESSAGES,
+  UserItem,
+  UserList,
+  UserListQuery,
+  type RoleName,
+} from '@portal/contracts';
+import { badRequest, forbidden, notFound } from '@portal/core';
+import { audit, publishUserChange, type UserServiceState } from '../lib/context';
+import {
+  canSee,
+  inSubtree,
+  isProvider,
+  loadActor,
+  merchantOf,
+  requireManage,
+  rolesForMerchant,
+  assignableRoles,
+  type Actor,
+} from './access';
+import { usersCsv, usersXlsx } from './export';
+import {
+  countUsers,
+  listUserRows,
+  toUserItem,
+  userItemRow,
+  userMerchantIds,
+  type UserFilter,
+  type UserItemRow,
+} from './queries';
+import { findUserByUsername } from './repository';
+import { createUser, refuseSelf, requireTarget, resetUser, updateUser } from './service';
+
+const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+  502: ErrorResponse,
+};
+const ExportQuery = Type.Composite([
+  UserListQuery,
+  Type.Object({ export_type: Type.Optional(Type.Union([Type.Literal('page'), Type.Literal('all')])) }),
+]);
+const EXPORT_MAX = 10_000;
+
+/** The users a caller may list, as a SQL filter (scope enforced here as well as at the gateway). */
+async function scopeFilter(
+  app: FastifyInstance,
+  state: UserServiceState,
+  actor: Actor,
+  q: Static<typeof UserListQuery>,
+): Promise<UserFilter> {
+  const filter: UserFilter = {
+    tenant: actor.tenant,
+    merchantIds: null,
+    roleId: q.role,
+    statusId: q.status_id,
+    search: q.search,
+  };
+  if (actor.user && actor.user.role_name === 'merchant_user') filter.onlyUserId = actor.user.id;
+  const root = q.merchant_id;
+  if (isProvider(actor) && root === undefined) return filter;
+  const candidates = await userMerchantIds(app.deps.db, actor.tenant);
+  const ids: number[] = [];
+  for (const id of candidates) {
+    const visible = isProvider(actor) || (await inSubtree(state, actor, actor.user!.merchant_id, id));
+    // merchant_id selects that merchant's users (spec 1 §7: the dashboard's users tile).
+    if (visible && (root === undefined || id === root)) ids.push(id);
+  }
+  filter.merchantIds = ids;
+  return filter;
+}
+
+async function withNames(state: UserServiceState, actor: Actor, rows: UserItemRow[]): Promise<UserItem[]> {
+  // A case-service outage leaves the company name empty rather than failing the grid.
+  return Promise.all(
+    rows.map(async (r) =>
+      toUserItem(
+        r,
+        await merchantOf(state, actor, r.merchant_id).then(
+          (m) => m.business_name,
+          () => null,
+        ),
+      ),
+    ),
+  );
+}
+
+async function visibleTarget(app: FastifyInstance, state: UserServiceState, actor: Actor, id: number) {
+  const target = await requireTarget(app, actor, id);
+  // Out of scope looks like absent: ids of other merchants' users are not confirmed.
+  if (!(await canSee(state, actor, target))) throw notFound('User not found.');
+  return target;
+}
+
+export async function userRoutesAdmin(base: FastifyInstance, state: UserServiceState) {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app.deps;
+  const actorOf = (request: FastifyRequest) => loadActor(request, db);
+
+  app.get(
+    '/users/users',
+    { schema: { tags: ['users'], querystring: UserListQuery, response: { 200: UserList, ...errors } } },
+    async (request) => {
+      const actor = await actorOf(request);
+      const q = request.query;
+      const filter = await scopeFilter(app, state, actor, q);
+      const start = q.start ?? 0;
+      const limit = q.limit ?? 25;
+      const total = await countUsers(db, filter);
+      const rows =
+        limit === 0
+          ? []
+          : await listUserRows(db, filter, { start, limit, sortBy: q.sort_by, sortOrder: q.sort_order });
+      return { data: await withNames(state, actor, rows), pagination: { total, limit, start } };
+    },
+  );
+
+  for (const format of ['csv', 'xlsx'] as const) {
+    app.get(
+      `/users/users.${format}`,
+      { schema: { tags: ['users'], querystring: ExportQuery } },
+      async (request, reply) => {
+        const actor = await actorOf(request);
+        const q = request.query;
+        const filter = await scopeFilter(app, state, actor, q);
+        const page =
+          q.export_type === 'page'
+            ? { start: q.start ?? 0, limit: Math.min(q.limit ?? 25, EXPORT_MAX) }
+            : { start: 0, limit: EXPORT_MAX };
+        const users = await withNames(
+          state,
+          actor,
+          await listUserRows(db, filter, { ...page, sortBy: q.sort_by, sortOrder: q.sort_order }),
+        );
+        const stamp = new Date().toISOString().slice(0, 10);
+        reply.header('content-disposition', `attachment; filename="users-${stamp}.${format}"`);
+        if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(usersCsv(users));
+        return reply
+          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .send(await usersXlsx(users));
+      },
+    );
+  }
+
+  app.get(
+    '/users/users/:id',
+    { schema: { tags: ['users'], params: Id, response: { 200: UserItem, ...errors } } },
+    async (request) => {
+      const actor = await actorOf(request);
+      const target = await visibleTarget(app, state, actor, request.params.id);
+      const row = (await userItemRow(db, actor.tenant, target.id))!;
+      return (await withNames(state, actor, [row]))[0]!;
+    },
+  );
+
+  app.post(
+    '/users/users',
+    { schema: { tags: ['users'], body: CreateUserBody, response: { 201: UserItem, ...errors } } },
+    async (request, reply) => {
+      const actor = await actorOf(request);
+      const id = await createUser(app, state, request, actor, request.body);
+      const row = (await userItemRow(db, actor.tenant, id))!;
+      return reply.status(201).send((await withNames(state, actor, [row]))[0]!);
+    },
+  );
+
+  app.patch(
+    '/users/users/:id',
+    { schema: { tags: ['users'], params: Id, body: UpdateUserBody, response: { 200: UserItem, ...errors } } },
+    async (request) => {
+      const actor = await actorOf(request);
+      const target = await visibleTarget(app, state, actor, request.params.id);
+      await updateUser(app, state, request, actor, target, request.body);
+      const row = (await userItemRow(db, actor.tenant, target.id))!;
+      return (await withNames(state, actor, [row]))[0]!;
+    },
+  );
+
+  for (const [action, status, message] of [
+    ['lock', 6, USER_MESSAGES.locked],
+    ['enable', 1, USER_MESSAGES.unlocked],
+  ] as const) {
+    app.post(
+      `/users/users/:id/${action}`,
+      { schema: { tags: ['users'], params: Id, response: { 200: MessageResult, ...errors } } },
+      async (request) => {
+        const actor = await actorOf(request);
+        const target = await visibleTarget(app, state, actor, request.params.id);
+        refuseSelf(actor, target);
+        await updateUser(app, state, request, actor, target, { status });
+        return { message };
+      },
+    );
+  }
+
+  app.post(
+    '/users/pass',
+    {
+      schema: {
+        tags: ['users'],
+        body: Type.Object({ username: Type.String({ maxLength: 128 }) }),
+        response: { 200: MessageResult, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = await actorOf(request);
+      const found = await findUserByUsername(db, actor.tenant, request.body.username.trim());
+      if (!found) throw notFound('User not found.');
+      const target = await visibleTarget(app, state, actor, found.id);
+      await resetUser(app, state, request, actor, target);
+      return { message: `Successfully reset user: ${target.fname} ${target.lname}`.trim() };
+    },
+  );
+
+  app.get(
+    '/users/roles',
+    {
+      schema: {
+        tags: ['users'],
+        querystring: Type.Object({
+          merchant_id: Type.Optional(Type.Integer({ minimum: 1 })),
+          restricted: Type.Optional(Type.Boolean()),
+        }),
+        response: { 200: Type.Object({ data: Type.Array(RoleRef) }), ...errors },
+      },
+    },
+    async (request) => {
+      const actor = await actorOf(request);
+      let names: readonly RoleName[] = assignableRoles(actor);
+      if (request.query.merchant_id !== undefined) {
+        const merchant = await merchantOf(state, actor, request.query.merchant_id);
+        if (!isProvider(actor) && !(await inSubtree(state, actor, actor.user!.merchant_id, merchant.id)))
+          throw forbidden();
+        names = rolesForMerchant(actor, merchant);
+      }
+      // 'Assignable roles restricted to admin users': roles 8 and 9 (spec 3 §5).
+      if (request.query.restricted) names = names.filter((n) => n === 'cb911_manager' || n === 'cb911_agent');
+      const { rows } = await db.query<{ id: number; name: string; label: string }>(
+        `select id, name, label from users.roles where name = any($1::text[]) order by id`,
+        [names],
+      );
+      return { data: rows.map((r) => ({ id: r.id, name: r.label, alias: r.name })) };
+    },
+  );
+
+  // Site permissions (spec 3 §2): not for oneself, not for role id 1.
+  app.get(
+    '/users/user/:id/site-permissions',
+    {
+      schema: {
+        tags: ['users'],
+        params: Id,
+        response: { 200: Type.Object({ data: Type.Array(SitePermission) }), ...errors },
+      },
+    },
+    async (request) => {
+      const actor = await actorOf(request);
+      const target = await visibleTarget(app, state, actor, request.params.id);
+      const { rows } = await db.query<{ id: number; name: string; alias: string; checked: boolean }>(
+        `select r.id, r.name, r.alias,
+                coalesce(ur.is_allowed, rr.resource_id is not null) as checked
+           from users.resources r
+           left join users.role_resources rr on rr.resource_id = r.id and rr.role_id = $2
+           left join users.user_resources ur on ur.resource_id = r.id and ur.user_id = $1
+          order by r.id`,
+        [target.id, target.role_id],
+      );
+      return {
+        data: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          alias: r.alias,
+          is_active: r.checked,
+          isChecked: r.checked,
+        })),
+      };
+    },
+  );
+
+  const setResource = async (
+    request: FastifyRequest,
+    userId: number,
+    resourceId: number,
+    allowed: boolean,
+  ) => {
+    const actor = await actorOf(request);
+    const target = await visibleTarget(app, state, actor, userId);
+    if (actor.user?.id === target.id || target.role_id === ROLES.cb911_admin)
+      throw forbidden(USER_MESSAGES.sitePermissionProtected);
+    await requireManage(state, actor, target);
+    const { rows } = await db.query<{ by_role: boolean }>(
+      `select exists (select 1 from users.role_resources where role_id = $2 and resource_id = r.id) as by_role from users.resources r where r.id = $1`,
+      [resourceId, target.role_id],
+    );
+    if (!rows[0]) throw badRequest('Unknown site permission.');
+    await db.transaction(async (tx) => {
+      // Only differences from the role are stored: re-checking a role default removes the override.
+      if (rows[0]!.by_role === allowed)
+        await tx.query(`delete from users.user_resources where user_id = $1 and resource_id = $2`, [
+          target.id,
+          resourceId,
+        ]);
+      else
+        await tx.query(
+          `insert into users.user_resources (user_id, resource_id, is_allowed, updated_by) values ($1, $2, $3, $4)
+           on conflict (user_id, resource_id) do update set is_allowed = $3, updated_by = $4, updated_at = now()`,
+          [target.id, resourceId, allowed, actor.user?.id ?? null],
+        );
+      await audit(tx, request, {
+        action: 'user.site_permission',
+        targetUserId: target.id,
+        detail: { resource_id: resourceId, is_allowed: allowed },
+      });
+    });
+    await publishUserChange(app, actor.tenant, target.id);
+    return { message: USER_MESSAGES.sitePermissionSaved };
+  };
+
+  app.post(
+    '/users/:id/resources',
+    {
+      schema: {
+        tags: ['users'],
+        params: Id,
+        body: ResourceBody,
+        response: { 200: MessageResult, ...errors },
+      },
+    },
+    async (request) =>
+      setResource(request, request.params.id, request.body.resource_id, request.body.is_allowed),
+  );
+  app.put(
+    '/users/:id/resources/:resource',
+    {
+      schema: {
+        tags: ['users'],
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }), resource: Type.Integer({ minimum: 1 }) }),
+        body: Type.Object({ is_allowed: Type.Boolean() }),
+        response: { 200: MessageResult, ...errors },
+      },
+    },
+    async (request) =>
+      setResource(request, request.params.id, request.params.resource, request.body.is_allowed),
+  );
+  app.delete(
+    '/users/:id/resources/:resourceId',
+    {
+      schema: {
+        tags: ['users'],
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }), resourceId: Type.Integer({ minimum: 1 }) }),
+        response: { 200: MessageResult, ...errors },
+      },
+    },
+    async (request) => setResource(request, request.params.id, request.params.resourceId, false),
+  );
+
+  // MID permissions: no allowed MID = every MID in scope; excluded MIDs are removed from it.
+  app.get(
+    '/users/users/:id/mids',
+    { schema: { tags: ['users'], params: Id, response: { 200: MidPermissions, ...errors } } },
+    async (request) => {
+      const actor = await actorOf(request);
+      const target = await visibleTarget(app, state, actor, request.params.id);
+      const row = (await userItemRow(db, actor.tenant, target.id))!;
+      return { mids: row.mids_allowed, exclude_mids: row.mids_excluded };
+    },
+  );
+  app.put(
+    '/users/users/:id/mids',
+    {
+      schema: {
+        tags: ['users'],
+        params: Id,
+        body: MidPermissions,
+        response: { 200: MessageResult, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = await actorOf(request);
+      const target = await visibleTarget(app, state, actor, request.params.id);
+      refuseSelf(actor, target);
+      await requireManage(state, actor, target);
+      const mids = [...new Set(request.body.mids.map((m) => m.trim()))];
+      const excluded = [...new Set(request.body.exclude_mids.map((m) => m.trim()))];
+      if (mids.some((m) => !m) || excluded.some((m) => !m)) throw badRequest('A MID cannot be empty.');
+      if (mids.some((m) => excluded.includes(m)))
+        throw badRequest('A MID cannot be both allowed and excluded.');
+      await db.transaction(async (tx) => {
+        await tx.query(`delete from users.user_mids where user_id = $1`, [target.id]);
+        await tx.query(
+          `insert into users.user_mids (user_id, mid, is_excluded)
+           select $1::bigint, m, false from unnest($2::text[]) m union all select $1::bigint, m, true from unnest($3::text[]) m`,
+          [target.id, mids, excluded],
+        );
+        await audit(tx, request, {
+          action: 'user.mid_permissions',
+          targetUserId: target.id,
+          detail: { mids, exclude_mids: excluded },
+        });
+      });
+      await publishUserChange(app, actor.tenant, target.id);
+      return { message: USER_MESSAGES.midsSaved };
+    },
+  );
+}
