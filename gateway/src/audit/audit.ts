@@ -19,21 +19,19 @@ export class ImpersonationAudit {
   record(request: FastifyRequest, actor: UserProfile, effective: UserProfile, status: number) {
     const tenant = request.tenant!.config.id;
     const q = request.url.indexOf('?');
+    // The user service takes tenant, both ids, request id and client ip from the signed context and headers.
     const entry = {
       action: 'impersonated_call',
-      actor_id: actor.id,
-      user_id: effective.id,
       method: request.method,
-      path: q === -1 ? request.url : request.url.slice(0, q),
+      path: (q === -1 ? request.url : request.url.slice(0, q)).slice(0, 2000),
       status,
-      ip: request.ip,
-      request_id: request.id,
     };
     callUpstream(this.pools.user, this.secret, {
       method: 'POST',
       path: this.path,
       timeoutMs: 5000,
       body: entry,
+      clientIp: request.ip,
       context: {
         tenant,
         user_id: effective.id,

@@ -6,6 +6,23 @@ import { callUpstream, upstreamFailure, type UpstreamAnswer } from '../upstreams
 
 export const lookupPrefix = (tenant: string) => `gw:lookup:${tenant}:`;
 
+/** Reference lists, the same for every user of a tenant. Any other /cm/gen/* (e.g. descriptors, scoped to the user's merchants) is cached per user. */
+const TENANT_WIDE = new Set([
+  'countries',
+  'processors',
+  'rc',
+  'rc-categories',
+  'cycles',
+  'currencies',
+  'cctypes',
+  'status-groups',
+  'statuses',
+  'verdicts',
+  'service-levels',
+  'sources',
+  'deflectors',
+]);
+
 /** Same query in another order is the same lookup. */
 function canonicalQuery(url: string): string {
   const q = url.indexOf('?');
@@ -16,8 +33,8 @@ function canonicalQuery(url: string): string {
 }
 
 /**
- * GET /api/cm/gen/* (countries, currencies, reason codes, ...): tenant-wide
- * reference data, cached per tenant and query for 5 minutes, single-flight,
+ * GET /api/cm/gen/* (countries, currencies, reason codes, ...): reference
+ * data cached per tenant (per user for scoped ones) and query for 5 minutes, single-flight,
  * dropped on `{tenant, kind:'lookup'}`. Only 200 answers are cached.
  */
 export async function lookupRoutes(app: FastifyInstance, gw: GatewayCore) {
@@ -26,7 +43,9 @@ export async function lookupRoutes(app: FastifyInstance, gw: GatewayCore) {
     const q = request.url.indexOf('?');
     const path = (q === -1 ? request.url : request.url.slice(0, q)).slice('/api'.length);
     const query = canonicalQuery(request.url);
-    const key = `${lookupPrefix(tenant.config.id)}${path}?${query}`;
+    const name = path.slice('/cm/gen/'.length);
+    const scope = TENANT_WIDE.has(name) ? 'all' : `u${request.call!.effective!.id}`;
+    const key = `${lookupPrefix(tenant.config.id)}${scope}:${path}?${query}`;
     const timeoutMs = tenant.config.upstream_timeout_ms ?? gw.deps.env.UPSTREAM_TIMEOUT_MS;
     const { value, result } = await gw.lookups.get(key, async (): Promise<UpstreamAnswer> => {
       try {

@@ -30,8 +30,7 @@ export interface PolicyRule {
 }
 
 const STAFF: RoleName[] = ['cb911_admin', 'cb911_manager', 'cb911_agent'];
-const USER_ADMINS: RoleName[] = ['cb911_admin', 'partner_admin', 'merchant_admin'];
-const PERMISSION_ADMINS: RoleName[] = ['cb911_admin', 'partner_admin'];
+const USER_ADMINS: RoleName[] = ['cb911_admin', 'cb911_manager', 'partner_admin', 'merchant_admin'];
 const W: Method[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 export const POLICY: readonly PolicyRule[] = [
@@ -66,47 +65,32 @@ export const POLICY: readonly PolicyRule[] = [
   { methods: ['POST'], path: '/api/users/messages/:id/action', readOnly: true },
   { methods: ['POST'], path: '/api/users/pro-service/banner/close', readOnly: true },
 
-  // --- users (spec 3: Users, Profile Settings)
+  // --- users (spec 3: Users, Profile Settings); the user service checks the target's merchant scope
   { methods: ['GET'], path: '/api/users/users.xlsx', resources: ['USERS_EXPORT_BUTTON'] },
-  { methods: ['POST'], path: '/api/users/users', roles: USER_ADMINS, features: ['users', 'users-create'] },
+  { methods: ['POST'], path: '/api/users/users', features: ['users-create'], resources: ['USERS'] },
+  { methods: ['PATCH'], path: '/api/users/users/:id', features: ['users-edit'], resources: ['USERS'] },
+  { methods: ['POST'], path: '/api/users/users/:id/lock', features: ['users-edit'], resources: ['USERS'] },
+  { methods: ['POST'], path: '/api/users/users/:id/enable', features: ['users-edit'], resources: ['USERS'] },
+  { methods: ['PUT'], path: '/api/users/users/:id/mids', features: ['users-edit'], resources: ['USERS'] },
   {
-    methods: ['PATCH', 'PUT'],
-    path: '/api/users/users/:id',
-    roles: USER_ADMINS,
-    features: ['users', 'users-edit'],
+    methods: ['POST'],
+    path: '/api/users/users/:id/email',
+    features: ['profile', 'users-edit'],
+    notFederated: true,
   },
+  { methods: ['POST'], path: '/api/users/pass', features: ['users-edit'], resources: ['USERS'] },
+  { methods: ['POST'], path: '/api/users/blockip', features: ['users-edit'] },
+  { methods: ['DELETE'], path: '/api/users/blockip/:id', features: ['users-edit'] },
+  { methods: ['POST', 'PUT', 'DELETE'], path: '/api/users/:id/resources', features: ['users-edit'] },
   {
-    methods: ['PATCH', 'PUT'],
-    path: '/api/users/users/:id/*',
-    roles: USER_ADMINS,
-    features: ['users', 'users-edit'],
-  },
-  { methods: ['POST'], path: '/api/users/pass', roles: USER_ADMINS },
-  { methods: ['POST'], path: '/api/users/blockip', roles: USER_ADMINS },
-  { methods: ['DELETE'], path: '/api/users/blockip/:id', roles: USER_ADMINS },
-  { methods: ['POST', 'PUT', 'DELETE'], path: '/api/users/:id/resources', roles: PERMISSION_ADMINS },
-  { methods: ['POST', 'PUT', 'DELETE'], path: '/api/users/:id/resources/*', roles: PERMISSION_ADMINS },
-  {
-    methods: ['PUT', 'PATCH', 'POST'],
-    path: '/api/users/user/:id/email-notification',
-    features: ['profile', 'settings'],
+    methods: ['POST', 'PUT', 'DELETE'],
+    path: '/api/users/:id/resources/:resource',
+    features: ['users-edit'],
   },
   {
     methods: ['PUT', 'PATCH', 'POST'],
-    path: '/api/users/user/:id/email-notification/*',
+    path: '/api/users/user/:id/email-notification/:settingId',
     features: ['profile', 'settings'],
-  },
-  {
-    methods: ['PATCH', 'PUT'],
-    path: '/api/users/profile',
-    features: ['profile', 'settings'],
-    notFederated: true,
-  },
-  {
-    methods: ['PATCH', 'PUT'],
-    path: '/api/users/profile/*',
-    features: ['profile', 'settings'],
-    notFederated: true,
   },
 
   // --- cases (spec 2 §7): read-only users are refused by the write rule itself

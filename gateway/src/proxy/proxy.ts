@@ -46,13 +46,11 @@ function onError(upstream: ServiceName, metrics: GatewayMetrics) {
         : status === 504
           ? errors.upstreamTimeout()
           : errors.upstreamBad();
-    reply
-      .code(status)
-      .send({
-        statusCode: status,
-        error: status === 503 ? 'Service Unavailable' : status === 504 ? 'Gateway Timeout' : 'Bad Gateway',
-        message: e.message,
-      });
+    reply.code(status).send({
+      statusCode: status,
+      error: status === 503 ? 'Service Unavailable' : status === 504 ? 'Gateway Timeout' : 'Bad Gateway',
+      message: e.message,
+    });
   };
 }
 

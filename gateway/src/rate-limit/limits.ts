@@ -4,9 +4,7 @@ import type { GuardedCache } from '../cache/guarded-cache';
 import { errors } from '../errors';
 import type { GatewayMetrics } from '../metrics/metrics';
 
-type LimiterFn = (
-  req: FastifyRequest,
-) => Promise<{
+type LimiterFn = (req: FastifyRequest) => Promise<{
   isAllowed: boolean;
   isExceeded?: boolean;
   max?: number;

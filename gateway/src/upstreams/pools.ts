@@ -10,6 +10,8 @@ import { signContext } from '@portal/core';
  */
 export type Pools = Record<ServiceName, Pool>;
 
+const CLIENT_IP = 'x-client-ip';
+
 export function createPools(upstreams: Record<ServiceName, string>, timeoutMs: number): Pools {
   const pools = {} as Pools;
   for (const name of SERVICE_NAMES) {
@@ -46,6 +48,7 @@ export async function callUpstream(
     context: Omit<InternalContext, 'exp'>;
     body?: unknown;
     timeoutMs: number;
+    clientIp?: string;
   },
 ): Promise<UpstreamAnswer> {
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
@@ -55,6 +58,7 @@ export async function callUpstream(
     headers: {
       [INTERNAL_CONTEXT_HEADER]: signContext(options.context, secret),
       [REQUEST_ID_HEADER]: options.context.request_id,
+      ...(options.clientIp ? { [CLIENT_IP]: options.clientIp } : {}),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     body,

@@ -38,13 +38,11 @@ export async function webRoutes(app: FastifyInstance, gw: GatewayCore) {
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET' || HAS_EXTENSION.test(path)) {
       request.routeLabel = 'not-found';
-      return reply
-        .status(404)
-        .send({
-          statusCode: 404,
-          error: 'Not Found',
-          message: path.startsWith('/api') ? `No API route ${request.method} ${path}` : 'Not found.',
-        });
+      return reply.status(404).send({
+        statusCode: 404,
+        error: 'Not Found',
+        message: path.startsWith('/api') ? `No API route ${request.method} ${path}` : 'Not found.',
+      });
     }
     request.routeLabel = 'page';
     // Page loads and unknown paths sit behind a per-IP limit too.

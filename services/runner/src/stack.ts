@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { builderMigrations, builderService, seedBuilder } from '@portal/builder-service';
 import { caseMigrations, caseService, seedCases } from '@portal/case-service';
@@ -59,6 +60,19 @@ export async function seedAll(db: Db, scale: string, log?: Logger) {
   for (const name of ORDER) await runSeedOnce(db, name, scale, () => SERVICES[name].seed(db, options), log);
 }
 
+/** A port free on loopback right now (the OS picks it; a race with another process is possible but harmless in practice). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 export interface Stack {
   gateway: FastifyInstance;
   services: Record<ServiceName, FastifyInstance>;
@@ -90,9 +104,20 @@ export async function startStack(
     await Promise.all(Object.values(services).map((app) => app.close()));
   };
   try {
+    // Ports are chosen before any service is built so that each one is told
+    // where the others are (the user service calls the case service, etc.).
+    const ports = {} as Record<ServiceName, number>;
+    for (const name of ORDER) ports[name] = options.servicePorts?.[name] ?? (await freePort());
+    const env = {
+      ...deps.env,
+      CASE_SERVICE_URL: `http://127.0.0.1:${ports.case}`,
+      USER_SERVICE_URL: `http://127.0.0.1:${ports.user}`,
+      DOCS_SERVICE_URL: `http://127.0.0.1:${ports.docs}`,
+      BUILDER_SERVICE_URL: `http://127.0.0.1:${ports.builder}`,
+    };
     for (const name of ORDER) {
-      services[name] = await buildServiceApp(SERVICES[name].definition, deps);
-      serviceUrls[name] = await listen(services[name], options.servicePorts?.[name] ?? 0, '127.0.0.1');
+      services[name] = await buildServiceApp(SERVICES[name].definition, { ...deps, env });
+      serviceUrls[name] = await listen(services[name], ports[name], '127.0.0.1');
     }
   } catch (error) {
     await closeAll();

@@ -433,15 +433,19 @@ describe('impersonation', () => {
       impersonated_by: { id: 1000001, fname: 'First1000001' },
     });
     await expect
-      .poll(() => user.audits.filter((a) => a.body.actor_id === 1000001).length)
+      .poll(() => user.audits.filter((a) => a.ctx.actor_id === 1000001).length)
       .toBeGreaterThanOrEqual(2);
-    expect(user.audits[0]!.body).toMatchObject({
+    expect(user.audits[0]!.body).toEqual({
       action: 'impersonated_call',
-      actor_id: 1000001,
-      user_id: 1000006,
       method: 'GET',
       path: '/api/cm/cases',
       status: 200,
+    });
+    expect(user.audits[0]!.ctx).toMatchObject({
+      tenant: 'acme',
+      actor_id: 1000001,
+      user_id: 1000006,
+      kind: 'user',
     });
   });
 
