@@ -11,13 +11,26 @@
  */
 import { it } from 'vitest';
 import pg from 'pg';
-import { DEMO_TENANTS, DEMO_USERS, demoMerchantId, demoUserId, type InternalContext } from '@portal/contracts';
-import { buildServiceApp, connectPostgres, createLogger, MemoryCache, migrate, type Db, type Queryable } from '@portal/core';
+import {
+  DEMO_TENANTS,
+  DEMO_USERS,
+  demoMerchantId,
+  demoUserId,
+  type InternalContext,
+} from '@portal/contracts';
+import {
+  buildServiceApp,
+  connectPostgres,
+  createLogger,
+  MemoryCache,
+  migrate,
+  type Db,
+  type Queryable,
+} from '@portal/core';
 import { caseMigrations, seedCases } from '../../services/case/src/index';
 import { SERVICES } from '@portal/runner';
 import { contextHeaders } from '../support/context';
 
-// eslint-disable-next-line no-restricted-properties -- the bench is a process entry
 const env = process.env;
 const SERVER = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CASES = Number(env.BENCH_CASES ?? 500_000);
@@ -40,12 +53,20 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-async function seedInto(name: string, casesPerTenant: number, reseed: boolean): Promise<{ db: Db; seconds: number | null }> {
-  const exists = await admin(async (c) => (await c.query(`select 1 from pg_database where datname = $1`, [name])).rowCount === 1);
+async function seedInto(
+  name: string,
+  casesPerTenant: number,
+  reseed: boolean,
+): Promise<{ db: Db; seconds: number | null }> {
+  const exists = await admin(
+    async (c) => (await c.query(`select 1 from pg_database where datname = $1`, [name])).rowCount === 1,
+  );
   if (exists && reseed) await admin((c) => c.query(`drop database ${name} with (force)`));
   if (!exists || reseed) await admin((c) => c.query(`create database ${name}`));
   const db = await connectPostgres(withDb(SERVER, name), 8);
-  const marker = await db.query(`select 1 from information_schema.tables where table_schema = 'public' and table_name = 'bench_seeded'`);
+  const marker = await db.query(
+    `select 1 from information_schema.tables where table_schema = 'public' and table_name = 'bench_seeded'`,
+  );
   if (marker.rowCount) return { db, seconds: null };
   const started = performance.now();
   await migrate(db, caseMigrations);
@@ -88,7 +109,8 @@ function recording(db: Db) {
   };
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 it('case service at scale', async () => {
   const log = createLogger({ LOG_LEVEL: 'warn', NODE_ENV: 'test' }, 'bench');
@@ -122,7 +144,15 @@ it('case service at scale', async () => {
   const acme = DEMO_TENANTS[0]!;
   const user = (name: string): Partial<InternalContext> => {
     const u = DEMO_USERS.find((x) => x.username === name)!;
-    return { tenant: acme.id, kind: 'user', user_id: demoUserId(acme, u), actor_id: demoUserId(acme, u), username: u.username, roles: [u.role], merchant_id: demoMerchantId(acme, u.merchant) };
+    return {
+      tenant: acme.id,
+      kind: 'user',
+      user_id: demoUserId(acme, u),
+      actor_id: demoUserId(acme, u),
+      username: u.username,
+      roles: [u.role],
+      merchant_id: demoMerchantId(acme, u.merchant),
+    };
   };
   const today = new Date().toISOString().slice(0, 10);
   const in3 = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
@@ -133,33 +163,134 @@ it('case service at scale', async () => {
   const search = sampleOrder.rows[0]!.order_id.slice(0, 8);
 
   const calls: Array<{ name: string; url: string; ctx: Partial<InternalContext>; target: number }> = [
-    { name: 'first page by due date (admin, whole tenant)', url: '/cm/cases?limit=50&sort_by=date_due&sort_order=asc', ctx: user('admin'), target: 50 },
-    { name: 'first page by post date desc (admin)', url: '/cm/cases?limit=50&sort_by=date_post&sort_order=desc', ctx: user('admin'), target: 50 },
-    { name: 'first page by due date (partner.admin subtree)', url: '/cm/cases?limit=50', ctx: user('partner.admin'), target: 50 },
-    { name: 'first page by due date (merchant.admin)', url: '/cm/cases?limit=50', ctx: user('merchant.admin'), target: 50 },
-    { name: 'tab working_cases page', url: '/cm/cases?limit=50&filter_group=working_cases', ctx: user('agent'), target: 50 },
-    { name: `filtered: new_cases + cycle 1 + search '${search}'`, url: `/cm/cases?limit=50&filter_group=new_cases&cycle=1&search=${encodeURIComponent(search)}`, ctx: user('admin'), target: 50 },
-    { name: 'filtered: expiring_cases + cycle 1 + search by merchant name', url: '/cm/cases?limit=50&filter_group=expiring_cases&cycle=1&search=Blue%20Sky', ctx: user('admin'), target: 50 },
-    { name: 'deep page start=500000 (admin)', url: '/cm/cases?limit=50&start=500000', ctx: user('admin'), target: 50 },
-    { name: 'deep page start=450000 (admin)', url: '/cm/cases?limit=50&start=450000', ctx: user('admin'), target: 50 },
+    {
+      name: 'first page by due date (admin, whole tenant)',
+      url: '/cm/cases?limit=50&sort_by=date_due&sort_order=asc',
+      ctx: user('admin'),
+      target: 50,
+    },
+    {
+      name: 'first page by post date desc (admin)',
+      url: '/cm/cases?limit=50&sort_by=date_post&sort_order=desc',
+      ctx: user('admin'),
+      target: 50,
+    },
+    {
+      name: 'first page by due date (partner.admin subtree)',
+      url: '/cm/cases?limit=50',
+      ctx: user('partner.admin'),
+      target: 50,
+    },
+    {
+      name: 'first page by due date (merchant.admin)',
+      url: '/cm/cases?limit=50',
+      ctx: user('merchant.admin'),
+      target: 50,
+    },
+    {
+      name: 'tab working_cases page',
+      url: '/cm/cases?limit=50&filter_group=working_cases',
+      ctx: user('agent'),
+      target: 50,
+    },
+    {
+      name: `filtered: new_cases + cycle 1 + search '${search}'`,
+      url: `/cm/cases?limit=50&filter_group=new_cases&cycle=1&search=${encodeURIComponent(search)}`,
+      ctx: user('admin'),
+      target: 50,
+    },
+    {
+      name: 'filtered: expiring_cases + cycle 1 + search by merchant name',
+      url: '/cm/cases?limit=50&filter_group=expiring_cases&cycle=1&search=Blue%20Sky',
+      ctx: user('admin'),
+      target: 50,
+    },
+    {
+      name: 'deep page start=500000 (admin)',
+      url: '/cm/cases?limit=50&start=500000',
+      ctx: user('admin'),
+      target: 50,
+    },
+    {
+      name: 'deep page start=450000 (admin)',
+      url: '/cm/cases?limit=50&start=450000',
+      ctx: user('admin'),
+      target: 50,
+    },
     { name: 'count limit=0 (admin, whole tenant)', url: '/cm/cases?limit=0', ctx: user('admin'), target: 50 },
-    { name: 'count limit=0 new_cases cycle 1 (partner)', url: '/cm/cases?limit=0&filter_group=new_cases&cycle=1', ctx: user('partner.admin'), target: 50 },
-    { name: 'count limit=0 expiring tile (status_group_id 1,2 + due range)', url: `/cm/cases?limit=0&status_group_id=1,2&due_date_range=${today}|${in3}`, ctx: user('admin'), target: 50 },
-    { name: 'dashboard chargebacks-mtd', url: '/cm/cases/dashboard/chargebacks-mtd', ctx: user('admin'), target: 100 },
-    { name: 'dashboard cases-fraud-pct (90 days)', url: `/cm/cases/reports/cases-fraud-pct?date_range=${last90}`, ctx: user('admin'), target: 100 },
-    { name: 'dashboard mids-count', url: `/cm/cases/reports/mids-count?date_range=${last90}`, ctx: user('admin'), target: 100 },
-    { name: 'dashboard mids-top5 (90 days)', url: `/cm/cases/reports/mids-top5?date_range=${last90}&limit=5`, ctx: user('admin'), target: 100 },
-    { name: 'dashboard chargebacks-by-date-range (90 days)', url: `/cm/cases/dashboard/chargebacks-by-date-range?date_range=${last90}`, ctx: user('admin'), target: 100 },
-    { name: 'report chargebacks-by-status (this month)', url: '/cm/cases/reports/chargebacks-by-status', ctx: user('admin'), target: 100 },
-    { name: 'report chargebacks-by-card-type (this month)', url: '/cm/cases/reports/chargebacks-by-card-type?names=Visa,Mastercard,Discover,Amex', ctx: user('admin'), target: 100 },
-    { name: 'report cases-status-totals', url: '/cm/cases/reports/cases-status-totals', ctx: user('admin'), target: 100 },
-    { name: 'dashboard mids-top5 (merchant.admin)', url: `/cm/cases/reports/mids-top5?date_range=${last90}`, ctx: user('merchant.admin'), target: 100 },
+    {
+      name: 'count limit=0 new_cases cycle 1 (partner)',
+      url: '/cm/cases?limit=0&filter_group=new_cases&cycle=1',
+      ctx: user('partner.admin'),
+      target: 50,
+    },
+    {
+      name: 'count limit=0 expiring tile (status_group_id 1,2 + due range)',
+      url: `/cm/cases?limit=0&status_group_id=1,2&due_date_range=${today}|${in3}`,
+      ctx: user('admin'),
+      target: 50,
+    },
+    {
+      name: 'dashboard chargebacks-mtd',
+      url: '/cm/cases/dashboard/chargebacks-mtd',
+      ctx: user('admin'),
+      target: 100,
+    },
+    {
+      name: 'dashboard cases-fraud-pct (90 days)',
+      url: `/cm/cases/reports/cases-fraud-pct?date_range=${last90}`,
+      ctx: user('admin'),
+      target: 100,
+    },
+    {
+      name: 'dashboard mids-count',
+      url: `/cm/cases/reports/mids-count?date_range=${last90}`,
+      ctx: user('admin'),
+      target: 100,
+    },
+    {
+      name: 'dashboard mids-top5 (90 days)',
+      url: `/cm/cases/reports/mids-top5?date_range=${last90}&limit=5`,
+      ctx: user('admin'),
+      target: 100,
+    },
+    {
+      name: 'dashboard chargebacks-by-date-range (90 days)',
+      url: `/cm/cases/dashboard/chargebacks-by-date-range?date_range=${last90}`,
+      ctx: user('admin'),
+      target: 100,
+    },
+    {
+      name: 'report chargebacks-by-status (this month)',
+      url: '/cm/cases/reports/chargebacks-by-status',
+      ctx: user('admin'),
+      target: 100,
+    },
+    {
+      name: 'report chargebacks-by-card-type (this month)',
+      url: '/cm/cases/reports/chargebacks-by-card-type?names=Visa,Mastercard,Discover,Amex',
+      ctx: user('admin'),
+      target: 100,
+    },
+    {
+      name: 'report cases-status-totals',
+      url: '/cm/cases/reports/cases-status-totals',
+      ctx: user('admin'),
+      target: 100,
+    },
+    {
+      name: 'dashboard mids-top5 (merchant.admin)',
+      url: `/cm/cases/reports/mids-top5?date_range=${last90}`,
+      ctx: user('merchant.admin'),
+      target: 100,
+    },
   ];
 
   const results: Array<{ name: string; p50: number; p95: number; target: number; total: unknown }> = [];
   const plans: string[] = [];
   for (const call of calls) {
-    const inject = () => app.inject({ method: 'GET', url: call.url, headers: contextHeaders(secret, call.ctx) });
+    const inject = () =>
+      app.inject({ method: 'GET', url: call.url, headers: contextHeaders(secret, call.ctx) });
     let last = await inject();
     if (last.statusCode !== 200) throw new Error(`${call.url} answered ${last.statusCode}: ${last.body}`);
     for (let i = 0; i < 3; i++) await inject();
@@ -170,14 +301,29 @@ it('case service at scale', async () => {
       times.push(performance.now() - t0);
     }
     times.sort((a, b) => a - b);
-    const body = JSON.parse(last.body) as { pagination?: { total: number }; count?: number; data?: unknown[] };
-    results.push({ name: call.name, p50: pct(times, 50), p95: pct(times, 95), target: call.target, total: body.pagination?.total ?? body.count ?? body.data?.length });
+    const body = JSON.parse(last.body) as {
+      pagination?: { total: number };
+      count?: number;
+      data?: unknown[];
+    };
+    results.push({
+      name: call.name,
+      p50: pct(times, 50),
+      p95: pct(times, 95),
+      target: call.target,
+      total: body.pagination?.total ?? body.count ?? body.data?.length,
+    });
     const statements = await rec.capture(inject);
     plans.push(`\n### ${call.name}\nGET ${call.url}`);
     for (const s of statements) {
       if (!/^\s*(select|with)/i.test(s.sql)) continue;
-      const plan = await large.db.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${s.sql}`, s.params);
-      plans.push(`-- ${s.sql.replace(/\s+/g, ' ').trim().slice(0, 300)}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+      const plan = await large.db.query<{ 'QUERY PLAN': string }>(
+        `explain (analyze, buffers) ${s.sql}`,
+        s.params,
+      );
+      plans.push(
+        `-- ${s.sql.replace(/\s+/g, ' ').trim().slice(0, 300)}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`,
+      );
     }
   }
   await app.close();
@@ -185,8 +331,12 @@ it('case service at scale', async () => {
 
   console.log('\nQuery plans (EXPLAIN ANALYZE, BUFFERS):');
   console.log(plans.join('\n'));
-  console.log(`\nTimings over ${RUNS} runs through the Fastify app (inject), ${(CASES * 2).toLocaleString('en-US')} cases:`);
-  console.log(`${'call'.padEnd(68)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'target'.padStart(7)}  result`);
+  console.log(
+    `\nTimings over ${RUNS} runs through the Fastify app (inject), ${(CASES * 2).toLocaleString('en-US')} cases:`,
+  );
+  console.log(
+    `${'call'.padEnd(68)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'target'.padStart(7)}  result`,
+  );
   for (const r of results) {
     console.log(
       `${r.name.slice(0, 68).padEnd(68)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)} ${`<${r.target}`.padStart(7)}  ${r.p95 < r.target ? 'ok  ' : 'SLOW'} (${String(r.total)})`,

@@ -1,5 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { DEMO_TENANTS, DEMO_USERS, demoMerchantId, demoTenant, demoUserId, type InternalContext } from '@portal/contracts';
+import {
+  DEMO_TENANTS,
+  DEMO_USERS,
+  demoMerchantId,
+  demoTenant,
+  demoUserId,
+  type InternalContext,
+} from '@portal/contracts';
 import { buildServiceApp } from '@portal/core';
 import { SERVICES } from '@portal/runner';
 import { contextHeaders } from '../../support/context';
@@ -27,11 +33,21 @@ export function demoCtx(tenantId: string, username: string, extra: Ctx = {}): Ct
 
 export const [ACME, NORTHBANK] = DEMO_TENANTS as [(typeof DEMO_TENANTS)[0], (typeof DEMO_TENANTS)[0]];
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read JSON answers loosely and assert on them
+type Json = any;
+
+type FastifyInstance = Awaited<ReturnType<typeof buildServiceApp>>;
+
 export interface CaseApp {
   t: TestEnv;
   app: FastifyInstance;
   /** Injects a call as the given context; JSON body in, parsed JSON out. */
-  call(method: string, url: string, ctx: Ctx, body?: unknown): Promise<{ status: number; body: any; raw: string; headers: Record<string, unknown> }>;
+  call(
+    method: string,
+    url: string,
+    ctx: Ctx,
+    body?: unknown,
+  ): Promise<{ status: number; body: Json; raw: string; headers: Record<string, unknown> }>;
   close(): Promise<void>;
 }
 

@@ -13,7 +13,10 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 
 /** The same count straight from SQL, to check the API's totals. */
 async function sqlCount(where: string, params: unknown[] = []): Promise<number> {
-  const { rows } = await c.t.db.query<{ n: number }>(`select count(*)::int as n from cases.cases c where c.tenant_id = 'acme' and ${where}`, params);
+  const { rows } = await c.t.db.query<{ n: number }>(
+    `select count(*)::int as n from cases.cases c where c.tenant_id = 'acme' and ${where}`,
+    params,
+  );
   return rows[0]!.n;
 }
 
@@ -26,7 +29,37 @@ describe('GET /cm/cases', () => {
     const dues = r.body.data.map((x: { date_due: string }) => x.date_due);
     expect([...dues].sort()).toEqual(dues);
     const row = r.body.data[0];
-    for (const key of ['id', 'case_no', 'order_id', 'cycle', 'cycle_id', 'mid', 'mid_alias', 'cc_type', 'cc_bin', 'cc_no', 'reason_code', 'reason_category', 'date_post', 'date_due', 'date_completed', 'date_created', 'dispute_amt', 'dispute_currency', 'trans_amt', 'date_trans', 'comments', 'status_group', 'status_group_id', 'verdict', 'arn', 'merchant_name', 'flag', 'assigned_user', 'properties']) {
+    for (const key of [
+      'id',
+      'case_no',
+      'order_id',
+      'cycle',
+      'cycle_id',
+      'mid',
+      'mid_alias',
+      'cc_type',
+      'cc_bin',
+      'cc_no',
+      'reason_code',
+      'reason_category',
+      'date_post',
+      'date_due',
+      'date_completed',
+      'date_created',
+      'dispute_amt',
+      'dispute_currency',
+      'trans_amt',
+      'date_trans',
+      'comments',
+      'status_group',
+      'status_group_id',
+      'verdict',
+      'arn',
+      'merchant_name',
+      'flag',
+      'assigned_user',
+      'properties',
+    ]) {
       expect(row, key).toHaveProperty(key);
     }
     const next = await c.call('GET', '/cm/cases?limit=25&start=25', admin);
@@ -48,9 +81,13 @@ describe('GET /cm/cases', () => {
         expect(r.body.data).toHaveLength(5);
       }
     }
-    const amounts = (await c.call('GET', '/cm/cases?limit=20&sort_by=dispute_amt&sort_order=desc', admin)).body.data.map((x: { dispute_amt: number }) => x.dispute_amt);
+    const amounts = (
+      await c.call('GET', '/cm/cases?limit=20&sort_by=dispute_amt&sort_order=desc', admin)
+    ).body.data.map((x: { dispute_amt: number }) => x.dispute_amt);
     expect([...amounts].sort((a, b) => b - a)).toEqual(amounts);
-    const names = (await c.call('GET', '/cm/cases?limit=20&sort_by=merchant_name', admin)).body.data.map((x: { merchant_name: string }) => x.merchant_name);
+    const names = (await c.call('GET', '/cm/cases?limit=20&sort_by=merchant_name', admin)).body.data.map(
+      (x: { merchant_name: string }) => x.merchant_name,
+    );
     expect([...names].sort()).toEqual(names);
   });
 
@@ -58,8 +95,14 @@ describe('GET /cm/cases', () => {
     const expected: Record<string, [string, unknown[]]> = {
       working_cases: ['status_group_id in (1, 2)', []],
       new_cases: ['status_id = 1', []],
-      expiring_cases: ['status_group_id in (1, 2) and date_due between current_date and current_date + 3', []],
-      primary_case_expire: ['status_group_id in (1, 2) and cycle_id = 1 and date_due between current_date and current_date + 10', []],
+      expiring_cases: [
+        'status_group_id in (1, 2) and date_due between current_date and current_date + 3',
+        [],
+      ],
+      primary_case_expire: [
+        'status_group_id in (1, 2) and cycle_id = 1 and date_due between current_date and current_date + 10',
+        [],
+      ],
       assigned: ['assigned_user_id is not null', []],
       dnr: ['status_id = 4', []],
       expired: ['status_id = 5', []],
@@ -67,7 +110,11 @@ describe('GET /cm/cases', () => {
       completed: ['status_group_id = 3', []],
     };
     for (const group of FILTER_GROUPS) {
-      const r = await c.call('GET', `/cm/cases?limit=0&filter_group=${group}&primary_case_due_days=10`, admin);
+      const r = await c.call(
+        'GET',
+        `/cm/cases?limit=0&filter_group=${group}&primary_case_due_days=10`,
+        admin,
+      );
       const [where, params] = expected[group]!;
       const n = await sqlCount(where, params);
       expect(r.body.pagination.total, group).toBe(n);
@@ -78,27 +125,54 @@ describe('GET /cm/cases', () => {
   it('filters by cycle, is_fraud, status group, date ranges, descriptor, amounts and search', async () => {
     const total = (url: string) => c.call('GET', url, admin).then((r) => r.body.pagination.total as number);
     expect(await total('/cm/cases?limit=0&cycle=9')).toBe(await sqlCount('cycle_id = 9'));
-    expect(await total('/cm/cases?limit=0&cycle=1&is_fraud=1')).toBe(await sqlCount('cycle_id = 1 and is_fraud'));
-    expect(await total('/cm/cases?limit=0&cycle=1&is_fraud=0')).toBe(await sqlCount('cycle_id = 1 and not is_fraud'));
+    expect(await total('/cm/cases?limit=0&cycle=1&is_fraud=1')).toBe(
+      await sqlCount('cycle_id = 1 and is_fraud'),
+    );
+    expect(await total('/cm/cases?limit=0&cycle=1&is_fraud=0')).toBe(
+      await sqlCount('cycle_id = 1 and not is_fraud'),
+    );
     const range = `${day(-30)}|${day(0)}`;
-    expect(await total(`/cm/cases?limit=0&date_range=${range}`)).toBe(await sqlCount(`date_post between $1 and $2`, [day(-30), day(0)]));
+    expect(await total(`/cm/cases?limit=0&date_range=${range}`)).toBe(
+      await sqlCount(`date_post between $1 and $2`, [day(-30), day(0)]),
+    );
     expect(await total(`/cm/cases?limit=0&status_group_id=1,2&due_date_range=${day(0)}|${day(3)}`)).toBe(
       await sqlCount(`status_group_id in (1,2) and date_due between $1 and $2`, [day(0), day(3)]),
     );
-    expect(await total('/cm/cases?limit=0&dispute_amt=100&dispute_amt_operator=>=')).toBe(await sqlCount('dispute_amt >= 100'));
-    expect(await total('/cm/cases?limit=0&dispute_amt=100&dispute_amt_operator=<')).toBe(await sqlCount('dispute_amt < 100'));
+    expect(await total('/cm/cases?limit=0&dispute_amt=100&dispute_amt_operator=>=')).toBe(
+      await sqlCount('dispute_amt >= 100'),
+    );
+    expect(await total('/cm/cases?limit=0&dispute_amt=100&dispute_amt_operator=<')).toBe(
+      await sqlCount('dispute_amt < 100'),
+    );
     const one = (await c.call('GET', '/cm/cases?limit=1&filter_group=new_cases', admin)).body.data[0];
-    const byOrder = await c.call('GET', `/cm/cases?search=${encodeURIComponent(one.order_id.toLowerCase())}`, admin);
+    const byOrder = await c.call(
+      'GET',
+      `/cm/cases?search=${encodeURIComponent(one.order_id.toLowerCase())}`,
+      admin,
+    );
     expect(byOrder.body.data.map((x: { id: number }) => x.id)).toContain(one.id);
     const byId = await c.call('GET', `/cm/cases?search=${one.id}`, admin);
     expect(byId.body.data.map((x: { id: number }) => x.id)).toContain(one.id);
-    const byCaseNo = await c.call('GET', `/cm/cases?search=${one.case_no}&filter_group=new_cases&cycle=${one.cycle_id}`, admin);
+    const byCaseNo = await c.call(
+      'GET',
+      `/cm/cases?search=${one.case_no}&filter_group=new_cases&cycle=${one.cycle_id}`,
+      admin,
+    );
     expect(byCaseNo.body.data.map((x: { id: number }) => x.id)).toEqual([one.id]);
     const byMerchant = await c.call('GET', '/cm/cases?limit=0&search=blue%20sky', admin);
     expect(byMerchant.body.pagination.total).toBe(await sqlCount(`merchant_id = 1000011`));
-    const descriptor = await c.t.db.query<{ descriptor: string; mid_id: number }>(`select descriptor, mid_id from cases.descriptors where id = (select descriptor_id from cases.cases where id = $1)`, [one.id]);
-    const byDescriptor = await c.call('GET', `/cm/cases?limit=0&descriptor=${encodeURIComponent(descriptor.rows[0]!.descriptor)}`, admin);
-    expect(byDescriptor.body.pagination.total).toBe(await sqlCount(`descriptor_id = (select descriptor_id from cases.cases where id = $1)`, [one.id]));
+    const descriptor = await c.t.db.query<{ descriptor: string; mid_id: number }>(
+      `select descriptor, mid_id from cases.descriptors where id = (select descriptor_id from cases.cases where id = $1)`,
+      [one.id],
+    );
+    const byDescriptor = await c.call(
+      'GET',
+      `/cm/cases?limit=0&descriptor=${encodeURIComponent(descriptor.rows[0]!.descriptor)}`,
+      admin,
+    );
+    expect(byDescriptor.body.pagination.total).toBe(
+      await sqlCount(`descriptor_id = (select descriptor_id from cases.cases where id = $1)`, [one.id]),
+    );
     const byMid = await c.call('GET', `/cm/cases?limit=0&mid=${one.mid}`, admin);
     expect(byMid.body.pagination.total).toBe(await sqlCount('mid_id = $1', [one.mid_id]));
   });
@@ -127,7 +201,9 @@ describe('GET /cm/cases', () => {
 
   it('narrows to a merchant subtree with client_id', async () => {
     const r = await c.call('GET', '/cm/cases?limit=0&client_id=1000002', admin);
-    const { rows } = await c.t.db.query<{ n: number }>(`select count(*)::int as n from cases.cases where merchant_id in (select id from cases.merchants where id = 1000002 or parent_id = 1000002)`);
+    const { rows } = await c.t.db.query<{ n: number }>(
+      `select count(*)::int as n from cases.cases where merchant_id in (select id from cases.merchants where id = 1000002 or parent_id = 1000002)`,
+    );
     expect(r.body.pagination.total).toBe(rows[0]!.n);
   });
 
@@ -135,7 +211,11 @@ describe('GET /cm/cases', () => {
     const one = (await c.call('GET', '/cm/cases?limit=1', admin)).body.data[0];
     const r = await c.call('GET', `/cm/cases/${one.id}`, admin);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ id: one.id, case_no: one.case_no, merchant: { id: one.merchant_id, business_name: one.merchant_name } });
+    expect(r.body).toMatchObject({
+      id: one.id,
+      case_no: one.case_no,
+      merchant: { id: one.merchant_id, business_name: one.merchant_name },
+    });
     expect(typeof r.body.reason_code_message).toBe('string');
     expect((await c.call('GET', '/cm/cases/123', admin)).status).toBe(404);
     expect((await c.call('GET', '/cm/cases/abc', admin)).status).toBe(400);

@@ -4,8 +4,14 @@ import { ACME, demoCtx, startCaseApp, type CaseApp } from './case-app';
 
 let c: CaseApp;
 const manager = demoCtx('acme', 'manager');
-const agentId = demoUserId(ACME, DEMO_USERS.find((u) => u.username === 'agent')!);
-const adminId = demoUserId(ACME, DEMO_USERS.find((u) => u.username === 'admin')!);
+const agentId = demoUserId(
+  ACME,
+  DEMO_USERS.find((u) => u.username === 'agent')!,
+);
+const adminId = demoUserId(
+  ACME,
+  DEMO_USERS.find((u) => u.username === 'admin')!,
+);
 beforeAll(async () => {
   c = await startCaseApp();
 });
@@ -26,11 +32,14 @@ async function freshCases(n: number, where = NEW_FREE, merchantA1 = false): Prom
   return ids;
 }
 const history = async (id: number) =>
-  (await c.t.db.query<{ action: string; username: string; user_id: number; actor_id: number }>(
-    `select action, username, user_id, actor_id from cases.case_history where case_id = $1 order by id`,
-    [id],
-  )).rows;
-const caseRow = async (id: number) => (await c.t.db.query<Record<string, unknown>>(`select * from cases.cases where id = $1`, [id])).rows[0]!;
+  (
+    await c.t.db.query<{ action: string; username: string; user_id: number; actor_id: number }>(
+      `select action, username, user_id, actor_id from cases.case_history where case_id = $1 order by id`,
+      [id],
+    )
+  ).rows;
+const caseRow = async (id: number) =>
+  (await c.t.db.query<Record<string, unknown>>(`select * from cases.cases where id = $1`, [id])).rows[0]!;
 
 describe('case writes', () => {
   it('edits the verdict only, with a history row naming the actor', async () => {
@@ -44,12 +53,21 @@ describe('case writes', () => {
   });
 
   it('validates the full edit and writes nothing on error', async () => {
-    const [id] = await freshCases(1, "status_id = 1 and processor_invoice_id is not null and not is_flagged");
+    const [id] = await freshCases(1, 'status_id = 1 and processor_invoice_id is not null and not is_flagged');
     const before = await caseRow(id!);
-    const missingInvoice = await c.call('PATCH', `/cm/cases/${id}/edit`, manager, { verdict_id: 3, case_amt: 10, reason_code_id: 104, currency_id: 1 });
+    const missingInvoice = await c.call('PATCH', `/cm/cases/${id}/edit`, manager, {
+      verdict_id: 3,
+      case_amt: 10,
+      reason_code_id: 104,
+      currency_id: 1,
+    });
     expect(missingInvoice.status).toBe(400);
     expect(missingInvoice.body.message).toContain('processor_invoice_id');
-    const missingRc = await c.call('PATCH', `/cm/cases/${id}/edit`, manager, { verdict_id: 3, case_amt: 10, processor_invoice_id: 'INV-1' });
+    const missingRc = await c.call('PATCH', `/cm/cases/${id}/edit`, manager, {
+      verdict_id: 3,
+      case_amt: 10,
+      processor_invoice_id: 'INV-1',
+    });
     expect(missingRc.status).toBe(400);
     expect(missingRc.body.message).toContain('reason_code_id');
     const unknownVerdict = await c.call('PATCH', `/cm/cases/${id}/edit`, manager, { verdict_id: 99 });
@@ -59,22 +77,52 @@ describe('case writes', () => {
     expect(zero.status).toBe(400);
     expect(await caseRow(id!)).toEqual(before);
     const wrongCard = before.card_type_id === 1 ? 201 : 104;
-    const badRc = await c.call('PATCH', `/cm/cases/${id}/edit`, manager, { verdict_id: 3, case_amt: 10, processor_invoice_id: 'INV-1', reason_code_id: wrongCard, currency_id: 2 });
+    const badRc = await c.call('PATCH', `/cm/cases/${id}/edit`, manager, {
+      verdict_id: 3,
+      case_amt: 10,
+      processor_invoice_id: 'INV-1',
+      reason_code_id: wrongCard,
+      currency_id: 2,
+    });
     expect(badRc.status).toBe(400);
     expect(badRc.body.message).toContain('reason_code_id');
-    const rc = (await c.t.db.query<{ id: number; is_fraud: boolean }>(`select id, is_fraud from cases.reason_codes where card_type_id = $1 order by id desc limit 1`, [before.card_type_id])).rows[0]!;
-    const ok = await c.call('PATCH', `/cm/cases/${id}/edit`, manager, { verdict_id: 3, case_amt: 12.5, processor_invoice_id: 'INV-9', reason_code_id: rc.id, currency_id: 2 });
+    const rc = (
+      await c.t.db.query<{ id: number; is_fraud: boolean }>(
+        `select id, is_fraud from cases.reason_codes where card_type_id = $1 order by id desc limit 1`,
+        [before.card_type_id],
+      )
+    ).rows[0]!;
+    const ok = await c.call('PATCH', `/cm/cases/${id}/edit`, manager, {
+      verdict_id: 3,
+      case_amt: 12.5,
+      processor_invoice_id: 'INV-9',
+      reason_code_id: rc.id,
+      currency_id: 2,
+    });
     expect(ok.status).toBe(200);
-    expect(ok.body.data[0]).toMatchObject({ dispute_amt: 12.5, processor_invoice_id: 'INV-9', reason_code_id: rc.id, dispute_currency: 'EUR', is_fraud: rc.is_fraud });
+    expect(ok.body.data[0]).toMatchObject({
+      dispute_amt: 12.5,
+      processor_invoice_id: 'INV-9',
+      reason_code_id: rc.id,
+      dispute_currency: 'EUR',
+      is_fraud: rc.is_fraud,
+    });
   });
 
   it('bulk-edits verdicts all or nothing', async () => {
     const ids = await freshCases(3);
-    const bad = await c.call('PUT', '/cm/cases/edit', manager, { cases: [{ id: ids[0], verdict_id: 4 }, { id: 42, verdict_id: 4 }] });
+    const bad = await c.call('PUT', '/cm/cases/edit', manager, {
+      cases: [
+        { id: ids[0], verdict_id: 4 },
+        { id: 42, verdict_id: 4 },
+      ],
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('cases');
     expect((await caseRow(ids[0]!)).verdict_id).not.toBe(4);
-    const ok = await c.call('PUT', '/cm/cases/edit', manager, { cases: ids.map((id) => ({ id, verdict_id: 5 })) });
+    const ok = await c.call('PUT', '/cm/cases/edit', manager, {
+      cases: ids.map((id) => ({ id, verdict_id: 5 })),
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.data.map((r: { verdict: string }) => r.verdict)).toEqual(['Loss', 'Loss', 'Loss']);
     for (const id of ids) expect((await history(id)).length).toBeGreaterThan(0);
@@ -84,12 +132,25 @@ describe('case writes', () => {
     const [id] = await freshCases(1);
     const dnr = await c.call('PATCH', `/cm/cases/${id}`, manager, { status_id: 4 });
     expect(dnr.status).toBe(200);
-    expect(dnr.body.data[0]).toMatchObject({ status_id: 4, status_group_id: 5, verdict: 'Loss', properties: { is_revert_dnr_enabled: true, is_dnr_enabled: false } });
+    expect(dnr.body.data[0]).toMatchObject({
+      status_id: 4,
+      status_group_id: 5,
+      verdict: 'Loss',
+      properties: { is_revert_dnr_enabled: true, is_dnr_enabled: false },
+    });
     const again = await c.call('PATCH', `/cm/cases/${id}`, manager, { status_id: 4 });
     expect(again.status).toBe(409);
     const revert = await c.call('PATCH', `/cm/cases/${id}`, manager, { status_id: 1 });
-    expect(revert.body.data[0]).toMatchObject({ status_id: 1, status_group_id: 1, verdict: 'Verdict Pending', date_completed: null });
-    expect((await history(id!)).map((h) => h.action).slice(-2)).toEqual(['Moved to Do Not Represent (marked a loss)', 'Reverted Do Not Represent']);
+    expect(revert.body.data[0]).toMatchObject({
+      status_id: 1,
+      status_group_id: 1,
+      verdict: 'Verdict Pending',
+      date_completed: null,
+    });
+    expect((await history(id!)).map((h) => h.action).slice(-2)).toEqual([
+      'Moved to Do Not Represent (marked a loss)',
+      'Reverted Do Not Represent',
+    ]);
     const counts = await c.t.db.query<{ a: number; b: number }>(
       `select (select count(*) from cases.cases where tenant_id = 'acme' and status_id = 4)::int as a,
               (select sum(n) from cases.case_counts where tenant_id = 'acme' and status_id = 4)::int as b`,
@@ -99,24 +160,40 @@ describe('case writes', () => {
 
   it('bulk DNR only for cases sharing one type, nothing half-written', async () => {
     const [a] = await freshCases(1);
-    const [b] = await freshCases(1, "status_id = 5");
-    const mixed = await c.call('PUT', '/cm/cases', manager, { cases: [{ id: a, status_id: 4 }, { id: b, status_id: 4 }] });
+    const [b] = await freshCases(1, 'status_id = 5');
+    const mixed = await c.call('PUT', '/cm/cases', manager, {
+      cases: [
+        { id: a, status_id: 4 },
+        { id: b, status_id: 4 },
+      ],
+    });
     expect(mixed.status).toBe(400);
     expect(mixed.body.message).toBe('You can only operate on cases that share a single type.');
     expect((await caseRow(a!)).status_id).toBe(1);
     const ids = await freshCases(2);
     const ok = await c.call('PUT', '/cm/cases/', manager, { cases: ids.map((id) => ({ id, status_id: 4 })) });
     expect(ok.status).toBe(200);
-    const revert = await c.call('PUT', '/cm/cases', manager, { cases: ids.map((id) => ({ id, status_id: 1 })) });
+    const revert = await c.call('PUT', '/cm/cases', manager, {
+      cases: ids.map((id) => ({ id, status_id: 1 })),
+    });
     expect(revert.body.data.map((r: { status_id: number }) => r.status_id)).toEqual([1, 1]);
   });
 
   it('patches statuses in bulk (representment statuses)', async () => {
     const ids = await freshCases(2);
-    const r = await c.call('PATCH', '/cm/cases/ui/status', manager, { cases: ids.map((id) => ({ id, status_id: 3 })) });
+    const r = await c.call('PATCH', '/cm/cases/ui/status', manager, {
+      cases: ids.map((id) => ({ id, status_id: 3 })),
+    });
     expect(r.status).toBe(200);
-    expect(r.body.data.map((x: { status: string; status_group_id: number }) => [x.status, x.status_group_id])).toEqual([['DocUploaded', 2], ['DocUploaded', 2]]);
-    const unknown = await c.call('PATCH', '/cm/cases/ui/status', manager, { cases: [{ id: ids[0], status_id: 77 }] });
+    expect(
+      r.body.data.map((x: { status: string; status_group_id: number }) => [x.status, x.status_group_id]),
+    ).toEqual([
+      ['DocUploaded', 2],
+      ['DocUploaded', 2],
+    ]);
+    const unknown = await c.call('PATCH', '/cm/cases/ui/status', manager, {
+      cases: [{ id: ids[0], status_id: 77 }],
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toContain('status_id');
   });
@@ -126,7 +203,12 @@ describe('case writes', () => {
     const r = await c.call('PATCH', `/cm/cases/${id}`, manager, { user_id: agentId });
     expect(r.status).toBe(200);
     expect(r.body.message).toBe('The case was successfully assigned!');
-    expect(r.body.data[0].assigned_user).toEqual({ id: agentId, fname: 'Alex', lname: 'Agent', username: 'agent' });
+    expect(r.body.data[0].assigned_user).toEqual({
+      id: agentId,
+      fname: 'Alex',
+      lname: 'Agent',
+      username: 'agent',
+    });
     const notStaff = await c.call('PATCH', `/cm/cases/${id}`, manager, { user_id: adminId });
     expect(notStaff.status).toBe(400);
     expect(notStaff.body.message).toContain('user_id');
@@ -136,9 +218,15 @@ describe('case writes', () => {
     const both = await c.call('PATCH', `/cm/cases/${id}`, manager, { user_id: agentId, status_id: 4 });
     expect(both.status).toBe(400);
     const ids = await freshCases(2);
-    const bulk = await c.call('PUT', '/cm/cases', manager, { cases: ids.map((x) => ({ id: x, user_id: agentId })) });
+    const bulk = await c.call('PUT', '/cm/cases', manager, {
+      cases: ids.map((x) => ({ id: x, user_id: agentId })),
+    });
     expect(bulk.body.message).toBe('The selected cases were successfully assigned!');
-    const assignedTab = await c.call('GET', `/cm/cases?filter_group=assigned&assigned_user_id=${agentId}&limit=1000`, manager);
+    const assignedTab = await c.call(
+      'GET',
+      `/cm/cases?filter_group=assigned&assigned_user_id=${agentId}&limit=1000`,
+      manager,
+    );
     expect(assignedTab.body.data.map((x: { id: number }) => x.id)).toEqual(expect.arrayContaining(ids));
     const [closed] = await freshCases(1, 'status_id = 10 and assigned_user_id is null');
     const closedAssign = await c.call('PATCH', `/cm/cases/${closed}`, manager, { user_id: agentId });
@@ -153,15 +241,23 @@ describe('case writes', () => {
     const f = flag.body.data[0].flag;
     expect(f).toMatchObject({ is_flagged: true, comment: 'check ARN' });
     expect((await c.call('POST', `/cm/cases/${id}/flag`, manager, { comment: 'again' })).status).toBe(409);
-    expect((await c.call('PATCH', `/cm/cases/${id}/flag/${f.id + 100000}`, manager, { is_flagged: false })).status).toBe(404);
+    expect(
+      (await c.call('PATCH', `/cm/cases/${id}/flag/${f.id + 100000}`, manager, { is_flagged: false })).status,
+    ).toBe(404);
     const unflag = await c.call('PATCH', `/cm/cases/${id}/flag/${f.id}`, manager, { is_flagged: false });
     expect(unflag.body.data[0].flag).toMatchObject({ id: f.id, is_flagged: false });
     const ids = await freshCases(2);
-    const bulk = await c.call('PUT', '/cm/cases/flag', manager, { flags: ids.map((x) => ({ case_id: x, is_flagged: true, comment: 'bulk' })) });
+    const bulk = await c.call('PUT', '/cm/cases/flag', manager, {
+      flags: ids.map((x) => ({ case_id: x, is_flagged: true, comment: 'bulk' })),
+    });
     expect(bulk.body.data.every((x: { flag: { is_flagged: boolean } }) => x.flag.is_flagged)).toBe(true);
-    const bulkOff = await c.call('PUT', '/cm/cases/flag', manager, { flags: ids.map((x) => ({ case_id: x, is_flagged: false })) });
+    const bulkOff = await c.call('PUT', '/cm/cases/flag', manager, {
+      flags: ids.map((x) => ({ case_id: x, is_flagged: false })),
+    });
     expect(bulkOff.body.data.every((x: { flag: { is_flagged: boolean } }) => !x.flag.is_flagged)).toBe(true);
-    expect((await history(ids[0]!)).map((h) => h.action)).toEqual(expect.arrayContaining(['Flagged: bulk', 'Unflagged']));
+    expect((await history(ids[0]!)).map((h) => h.action)).toEqual(
+      expect.arrayContaining(['Flagged: bulk', 'Unflagged']),
+    );
   });
 
   it('records both ids while impersonating', async () => {
@@ -169,7 +265,14 @@ describe('case writes', () => {
     const ctx = demoCtx('acme', 'merchant.admin', { actor_id: adminId });
     await c.call('PATCH', `/cm/cases/${id}/edit`, ctx, { verdict_id: 6 });
     const h = (await history(id!)).at(-1)!;
-    expect(h).toMatchObject({ username: 'merchant.admin', user_id: demoUserId(ACME, DEMO_USERS.find((u) => u.username === 'merchant.admin')!), actor_id: adminId });
+    expect(h).toMatchObject({
+      username: 'merchant.admin',
+      user_id: demoUserId(
+        ACME,
+        DEMO_USERS.find((u) => u.username === 'merchant.admin')!,
+      ),
+      actor_id: adminId,
+    });
     const api = await c.call('GET', `/cm/cases/${id}/history?limit=5`, ctx);
     expect(api.body.data[0]).toMatchObject({ user: 'merchant.admin', actor_id: adminId });
   });

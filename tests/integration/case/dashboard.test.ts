@@ -12,24 +12,41 @@ afterAll(async () => c.close());
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const last90 = `${day(-90)}|${day(0)}`;
-const sql = async (query: string, params: unknown[] = []) => (await c.t.db.query<{ n: number }>(query, params)).rows[0]!.n;
+const sql = async (query: string, params: unknown[] = []) =>
+  (await c.t.db.query<{ n: number }>(query, params)).rows[0]!.n;
 const A1 = demoMerchantId(ACME, 'merchantA1');
 
 describe('dashboard and report calls', () => {
   it('chargebacks-mtd counts cases posted this month in scope', async () => {
     const monthStart = `${day(0).slice(0, 7)}-01`;
     const all = await c.call('GET', '/cm/cases/dashboard/chargebacks-mtd', admin);
-    expect(all.body).toEqual({ count: await sql(`select count(*)::int n from cases.cases where tenant_id = 'acme' and date_post between $1 and $2`, [monthStart, day(0)]) });
+    expect(all.body).toEqual({
+      count: await sql(
+        `select count(*)::int n from cases.cases where tenant_id = 'acme' and date_post between $1 and $2`,
+        [monthStart, day(0)],
+      ),
+    });
     const mine = await c.call('GET', '/cm/cases/dashboard/chargebacks-mtd', merchant);
-    expect(mine.body.count).toBe(await sql(`select count(*)::int n from cases.cases where merchant_id = $3 and date_post between $1 and $2`, [monthStart, day(0), A1]));
+    expect(mine.body.count).toBe(
+      await sql(
+        `select count(*)::int n from cases.cases where merchant_id = $3 and date_post between $1 and $2`,
+        [monthStart, day(0), A1],
+      ),
+    );
     const client = await c.call('GET', `/cm/cases/dashboard/chargebacks-mtd?client_id=${A1}`, admin);
     expect(client.body.count).toBe(mine.body.count);
   });
 
   it('cases-fraud-pct gives the fraud ratio over the range', async () => {
     const r = await c.call('GET', `/cm/cases/reports/cases-fraud-pct?date_range=${last90}`, admin);
-    const fraud = await sql(`select count(*)::int n from cases.cases where tenant_id = 'acme' and is_fraud and date_post between $1 and $2`, [day(-90), day(0)]);
-    const total = await sql(`select count(*)::int n from cases.cases where tenant_id = 'acme' and date_post between $1 and $2`, [day(-90), day(0)]);
+    const fraud = await sql(
+      `select count(*)::int n from cases.cases where tenant_id = 'acme' and is_fraud and date_post between $1 and $2`,
+      [day(-90), day(0)],
+    );
+    const total = await sql(
+      `select count(*)::int n from cases.cases where tenant_id = 'acme' and date_post between $1 and $2`,
+      [day(-90), day(0)],
+    );
     expect(r.body).toMatchObject({ fraud, total });
     expect(r.body.ratio).toBeCloseTo(fraud / total, 6);
     expect(r.body.percent).toBeCloseTo((100 * fraud) / total, 2);
@@ -38,7 +55,11 @@ describe('dashboard and report calls', () => {
   it('mids-count counts MIDs in scope', async () => {
     expect((await c.call('GET', '/cm/cases/reports/mids-count', merchant)).body).toEqual({ count: 3 });
     const all = await c.call('GET', `/cm/cases/reports/mids-count?date_range=${last90}`, admin);
-    expect(all.body.count).toBe(await sql(`select count(*)::int n from cases.mids where tenant_id = 'acme' and date_created < current_date + 1`));
+    expect(all.body.count).toBe(
+      await sql(
+        `select count(*)::int n from cases.mids where tenant_id = 'acme' and date_created < current_date + 1`,
+      ),
+    );
   });
 
   it('mids-top5 ranks MIDs by new chargebacks, pages, sorts and searches', async () => {
@@ -52,12 +73,23 @@ describe('dashboard and report calls', () => {
     expect(top.percentFraud + top.percentNonFraud).toBeCloseTo(100, 1);
     expect(top.midDescriptor).toEqual(expect.any(String));
     expect(r.body.pagination.total).toBe(
-      await sql(`select count(distinct mid_id)::int n from cases.cases where tenant_id = 'acme' and date_post between $1 and $2`, [day(-90), day(0)]),
+      await sql(
+        `select count(distinct mid_id)::int n from cases.cases where tenant_id = 'acme' and date_post between $1 and $2`,
+        [day(-90), day(0)],
+      ),
     );
-    const page2 = await c.call('GET', `/cm/cases/reports/mids-top5?date_range=${last90}&start=5&limit=5&sort_by=mid&sort_order=asc`, admin);
+    const page2 = await c.call(
+      'GET',
+      `/cm/cases/reports/mids-top5?date_range=${last90}&start=5&limit=5&sort_by=mid&sort_order=asc`,
+      admin,
+    );
     const mids = page2.body.data.map((x: { mid: string }) => x.mid);
     expect([...mids].sort()).toEqual(mids);
-    const search = await c.call('GET', `/cm/cases/reports/mids-top5?date_range=${last90}&search=${top.mid}`, admin);
+    const search = await c.call(
+      'GET',
+      `/cm/cases/reports/mids-top5?date_range=${last90}&search=${top.mid}`,
+      admin,
+    );
     expect(search.body.data.map((x: { mid: string }) => x.mid)).toEqual([top.mid]);
     const bad = await c.call('GET', '/cm/cases/reports/mids-top5?sort_by=password', admin);
     expect(bad.status).toBe(400);
@@ -65,23 +97,48 @@ describe('dashboard and report calls', () => {
   });
 
   it('chargebacks-by-date-range gives one row per day, zeros included', async () => {
-    const r = await c.call('GET', `/cm/cases/dashboard/chargebacks-by-date-range?date_range=${day(-30)}|${day(0)}`, admin);
+    const r = await c.call(
+      'GET',
+      `/cm/cases/dashboard/chargebacks-by-date-range?date_range=${day(-30)}|${day(0)}`,
+      admin,
+    );
     expect(r.body.data).toHaveLength(31);
     expect(r.body.data[0].date).toBe(day(-30));
     const sum = r.body.data.reduce((s: number, x: { count: number }) => s + x.count, 0);
-    expect(sum).toBe(await sql(`select count(*)::int n from cases.cases where tenant_id = 'acme' and date_post between $1 and $2`, [day(-30), day(0)]));
+    expect(sum).toBe(
+      await sql(
+        `select count(*)::int n from cases.cases where tenant_id = 'acme' and date_post between $1 and $2`,
+        [day(-30), day(0)],
+      ),
+    );
   });
 
   it('by-status and by-card-type split the range', async () => {
     const range = `${day(-60)}|${day(0)}`;
-    const total = await sql(`select count(*)::int n from cases.cases where tenant_id = 'acme' and date_post between $1 and $2`, [day(-60), day(0)]);
+    const total = await sql(
+      `select count(*)::int n from cases.cases where tenant_id = 'acme' and date_post between $1 and $2`,
+      [day(-60), day(0)],
+    );
     const status = await c.call('GET', `/cm/cases/reports/chargebacks-by-status?date_range=${range}`, admin);
     expect(status.body.data.reduce((s: number, x: { count: number }) => s + x.count, 0)).toBe(total);
     expect(status.body.data[0]).toEqual({ case_status: expect.any(String), count: expect.any(Number) });
-    const cards = await c.call('GET', `/cm/cases/reports/chargebacks-by-card-type?date_range=${range}&names=Visa,Mastercard,Discover,Amex`, admin);
-    expect(cards.body.data.map((x: { name: string }) => x.name)).toEqual(['Visa', 'Mastercard', 'Discover', 'Amex']);
+    const cards = await c.call(
+      'GET',
+      `/cm/cases/reports/chargebacks-by-card-type?date_range=${range}&names=Visa,Mastercard,Discover,Amex`,
+      admin,
+    );
+    expect(cards.body.data.map((x: { name: string }) => x.name)).toEqual([
+      'Visa',
+      'Mastercard',
+      'Discover',
+      'Amex',
+    ]);
     expect(cards.body.data.reduce((s: number, x: { count: number }) => s + x.count, 0)).toBe(total);
-    const two = await c.call('GET', `/cm/cases/reports/chargebacks-by-card-type?date_range=${range}&names=Visa,Amex`, admin);
+    const two = await c.call(
+      'GET',
+      `/cm/cases/reports/chargebacks-by-card-type?date_range=${range}&names=Visa,Amex`,
+      admin,
+    );
     expect(two.body.data.map((x: { name: string }) => x.name)).toEqual(['Visa', 'Amex', 'Other']);
   });
 
@@ -95,7 +152,11 @@ describe('dashboard and report calls', () => {
       expect(r.status, url).toBe(400);
       expect(r.body.message).toContain('date_range');
     }
-    const other = await c.call('GET', `/cm/cases/dashboard/chargebacks-mtd?client_id=${demoMerchantId(ACME, 'merchantB1')}`, merchant);
+    const other = await c.call(
+      'GET',
+      `/cm/cases/dashboard/chargebacks-mtd?client_id=${demoMerchantId(ACME, 'merchantB1')}`,
+      merchant,
+    );
     expect(other.status).toBe(400);
     expect(other.body.message).toContain('client_id');
   });

@@ -13,7 +13,9 @@ interface WorkbookReader {
   xlsx: { load(data: Buffer): Promise<unknown> };
   getWorksheet(name: string): Sheet | undefined;
 }
-const ExcelJS = createRequire(new URL('../../../services/case/package.json', import.meta.url))('exceljs') as { Workbook: new () => WorkbookReader };
+const ExcelJS = createRequire(new URL('../../../services/case/package.json', import.meta.url))('exceljs') as {
+  Workbook: new () => WorkbookReader;
+};
 
 let c: CaseApp;
 const admin = demoCtx('acme', 'admin');
@@ -53,7 +55,11 @@ function parseCsv(text: string): string[][] {
 
 describe('exports', () => {
   it('GET /cm/cases.csv streams every matching row with the 24 default columns', async () => {
-    const r = await c.app.inject({ method: 'GET', url: '/cm/cases.csv?filter_group=working_cases&sort_by=id', headers: (await import('../../support/context')).contextHeaders(c.t.deps.contextSecret, admin) });
+    const r = await c.app.inject({
+      method: 'GET',
+      url: '/cm/cases.csv?filter_group=working_cases&sort_by=id',
+      headers: (await import('../../support/context')).contextHeaders(c.t.deps.contextSecret, admin),
+    });
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toContain('text/csv');
     const rows = parseCsv(r.body.replace(/^\uFEFF/, ''));
@@ -71,8 +77,13 @@ describe('exports', () => {
 
   it('honours headers[] and header_labels[] and answers 400 for an unknown column', async () => {
     const { contextHeaders } = await import('../../support/context');
-    const url = '/cm/cases.csv?export_type=page&limit=10&headers[]=id&headers[]=merchant_name&headers[]=dispute_amt&header_labels[]=id:Case&header_labels[]=dispute_amt:Amount';
-    const r = await c.app.inject({ method: 'GET', url, headers: contextHeaders(c.t.deps.contextSecret, demoCtx('acme', 'merchant.admin')) });
+    const url =
+      '/cm/cases.csv?export_type=page&limit=10&headers[]=id&headers[]=merchant_name&headers[]=dispute_amt&header_labels[]=id:Case&header_labels[]=dispute_amt:Amount';
+    const r = await c.app.inject({
+      method: 'GET',
+      url,
+      headers: contextHeaders(c.t.deps.contextSecret, demoCtx('acme', 'merchant.admin')),
+    });
     const rows = parseCsv(r.body.replace(/^\uFEFF/, ''));
     expect(rows[0]).toEqual(['Case', 'Merchant', 'Amount']);
     expect(rows).toHaveLength(11);

@@ -22,7 +22,12 @@ describe('lookups GET /cm/gen/*', () => {
   it('gives reason codes with card type, fraud flag and display name; filters by is_fraud and search', async () => {
     const all = await c.call('GET', '/cm/gen/rc?limit=999', demoCtx('acme', 'agent'));
     const visa104 = all.body.data.find((r: { code: string }) => r.code === '10.4');
-    expect(visa104).toMatchObject({ name: 'Visa - 10.4', is_fraud: true, card_type: { id: 1, name: 'Visa' }, category: { name: 'Fraud' } });
+    expect(visa104).toMatchObject({
+      name: 'Visa - 10.4',
+      is_fraud: true,
+      card_type: { id: 1, name: 'Visa' },
+      category: { name: 'Fraud' },
+    });
     expect(all.body.data.some((r: { code: string }) => r.code === '4837')).toBe(true);
     expect(all.body.data.some((r: { code: string }) => r.code === 'F29')).toBe(true);
     expect(all.body.data.some((r: { code: string }) => r.code === 'UA02')).toBe(true);
@@ -51,9 +56,17 @@ describe('lookups GET /cm/gen/*', () => {
     const admin = await c.call('GET', '/cm/gen/descriptors', demoCtx('acme', 'admin'));
     expect(merchant.body.pagination.total).toBeGreaterThan(0);
     expect(merchant.body.pagination.total).toBeLessThan(admin.body.pagination.total);
-    const mids = await c.t.db.query<{ mid: string }>(`select mid from cases.mids where merchant_id = $1`, [demoMerchantId(ACME, 'merchantA1')]);
-    expect(merchant.body.data.every((d: { mid: string }) => mids.rows.some((m) => m.mid === d.mid))).toBe(true);
-    const other = await c.call('GET', `/cm/gen/descriptors?merchant_id=${demoMerchantId(NORTHBANK, 'merchantA1')}`, demoCtx('acme', 'admin'));
+    const mids = await c.t.db.query<{ mid: string }>(`select mid from cases.mids where merchant_id = $1`, [
+      demoMerchantId(ACME, 'merchantA1'),
+    ]);
+    expect(merchant.body.data.every((d: { mid: string }) => mids.rows.some((m) => m.mid === d.mid))).toBe(
+      true,
+    );
+    const other = await c.call(
+      'GET',
+      `/cm/gen/descriptors?merchant_id=${demoMerchantId(NORTHBANK, 'merchantA1')}`,
+      demoCtx('acme', 'admin'),
+    );
     expect(other.status).toBe(400);
     expect(other.body.message).toContain('merchant_id');
   });
@@ -62,7 +75,12 @@ describe('lookups GET /cm/gen/*', () => {
 describe('merchants', () => {
   it('GET /cm/merchants/{id} answers the panel shape plus whoami fields to a system context', async () => {
     const id = demoMerchantId(ACME, 'merchantA1');
-    const r = await c.call('GET', `/cm/merchants/${id}`, { tenant: 'acme', kind: 'system', roles: [], user_id: null });
+    const r = await c.call('GET', `/cm/merchants/${id}`, {
+      tenant: 'acme',
+      kind: 'system',
+      roles: [],
+      user_id: null,
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
       id,
@@ -78,19 +96,38 @@ describe('merchants', () => {
       features: [{ id: 1, name: 'Issuer Docs' }],
     });
     expect(r.body.deflectors).toHaveLength(3);
-    const partner = await c.call('GET', `/cm/merchants/${demoMerchantId(ACME, 'partnerA')}`, { tenant: 'acme', kind: 'system' });
+    const partner = await c.call('GET', `/cm/merchants/${demoMerchantId(ACME, 'partnerA')}`, {
+      tenant: 'acme',
+      kind: 'system',
+    });
     expect(partner.body.mids_count).toBeGreaterThan(6);
-    const root = await c.call('GET', `/cm/merchants/${demoMerchantId(ACME, 'root')}`, { tenant: 'acme', kind: 'system' });
+    const root = await c.call('GET', `/cm/merchants/${demoMerchantId(ACME, 'root')}`, {
+      tenant: 'acme',
+      kind: 'system',
+    });
     expect(root.body.isRootMerchant).toBe(true);
   });
 
   it('lets a merchant user read its own merchant and its parent, not a sibling or another tenant', async () => {
     const ctx = demoCtx('acme', 'merchant.user');
-    expect((await c.call('GET', `/cm/merchants/${demoMerchantId(ACME, 'merchantA1')}`, ctx)).status).toBe(200);
+    expect((await c.call('GET', `/cm/merchants/${demoMerchantId(ACME, 'merchantA1')}`, ctx)).status).toBe(
+      200,
+    );
     expect((await c.call('GET', `/cm/merchants/${demoMerchantId(ACME, 'partnerA')}`, ctx)).status).toBe(200);
-    expect((await c.call('GET', `/cm/merchants/${demoMerchantId(ACME, 'merchantA2')}`, ctx)).status).toBe(404);
-    expect((await c.call('GET', `/cm/merchants/${demoMerchantId(NORTHBANK, 'merchantA1')}`, ctx)).status).toBe(404);
-    expect((await c.call('GET', `/cm/merchants/${demoMerchantId(NORTHBANK, 'merchantA1')}`, { tenant: 'acme', kind: 'system' })).status).toBe(404);
+    expect((await c.call('GET', `/cm/merchants/${demoMerchantId(ACME, 'merchantA2')}`, ctx)).status).toBe(
+      404,
+    );
+    expect(
+      (await c.call('GET', `/cm/merchants/${demoMerchantId(NORTHBANK, 'merchantA1')}`, ctx)).status,
+    ).toBe(404);
+    expect(
+      (
+        await c.call('GET', `/cm/merchants/${demoMerchantId(NORTHBANK, 'merchantA1')}`, {
+          tenant: 'acme',
+          kind: 'system',
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('lists MIDs in scope with GET /cm/mids', async () => {

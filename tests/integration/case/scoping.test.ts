@@ -14,12 +14,13 @@ beforeAll(async () => {
     );
     return Number(rows[0]!.id);
   };
-  for (const key of ['merchantA1', 'merchantA2', 'merchantB1'] as DemoMerchantKey[]) sample[key] = await pick('acme', demoMerchantId(ACME, key));
+  for (const key of ['merchantA1', 'merchantA2', 'merchantB1'] as DemoMerchantKey[])
+    sample[key] = await pick('acme', demoMerchantId(ACME, key));
   // A generated merchant directly under the root (every third one, see the seed).
-  const { rows } = await c.t.db.query<{ id: number }>(`select id from cases.merchants where tenant_id = 'acme' and parent_id = $1 and id >= $2 order by id limit 1`, [
-    demoMerchantId(ACME, 'root'),
-    demoMerchantId(ACME, 'root') - 1 + SEED_MERCHANT_OFFSET,
-  ]);
+  const { rows } = await c.t.db.query<{ id: number }>(
+    `select id from cases.merchants where tenant_id = 'acme' and parent_id = $1 and id >= $2 order by id limit 1`,
+    [demoMerchantId(ACME, 'root'), demoMerchantId(ACME, 'root') - 1 + SEED_MERCHANT_OFFSET],
+  );
   sample.rootChild = await pick('acme', Number(rows[0]!.id));
   sample.otherTenant = await pick('northbank', demoMerchantId(NORTHBANK, 'merchantA1'));
 });
@@ -45,15 +46,21 @@ describe('data scope: demo users against cases of other merchants and the other 
         const expected = visible.includes(place) ? 200 : 404;
         const detail = await c.call('GET', `/cm/cases/${id}`, ctx);
         expect(detail.status, `${user} GET ${place}`).toBe(expected);
-        if (expected === 404) expect(detail.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Case not found.' });
+        if (expected === 404)
+          expect(detail.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Case not found.' });
         const history = await c.call('GET', `/cm/cases/${id}/history`, ctx);
         expect(history.status, `${user} history ${place}`).toBe(expected);
         const search = await c.call('GET', `/cm/cases?search=${id}`, ctx);
-        expect(search.body.data.some((r: { id: number }) => r.id === id), `${user} search ${place}`).toBe(expected === 200);
+        expect(
+          search.body.data.some((r: { id: number }) => r.id === id),
+          `${user} search ${place}`,
+        ).toBe(expected === 200);
         if (expected === 404 && user !== 'readonly') {
           const write = await c.call('POST', `/cm/cases/${id}/flag`, ctx, { comment: 'not mine' });
           expect(write.status, `${user} flag ${place}`).toBe(404);
-          const bulk = await c.call('PUT', '/cm/cases/flag', ctx, { flags: [{ case_id: id, is_flagged: true }] });
+          const bulk = await c.call('PUT', '/cm/cases/flag', ctx, {
+            flags: [{ case_id: id, is_flagged: true }],
+          });
           expect(bulk.status, `${user} bulk flag ${place}`).toBe(400);
           expect(bulk.body.message).toContain('flags');
         }
@@ -75,29 +82,57 @@ describe('data scope: demo users against cases of other merchants and the other 
   });
 
   it('a merchant user cannot widen its scope with client_id', async () => {
-    const r = await c.call('GET', `/cm/cases?client_id=${demoMerchantId(ACME, 'partnerA')}`, demoCtx('acme', 'merchant.admin'));
+    const r = await c.call(
+      'GET',
+      `/cm/cases?client_id=${demoMerchantId(ACME, 'partnerA')}`,
+      demoCtx('acme', 'merchant.admin'),
+    );
     expect(r.status).toBe(400);
     expect(r.body.message).toContain('client_id');
   });
 
   it('applies MID allow and exclude lists on top of the merchant scope', async () => {
-    const { rows } = await c.t.db.query<{ id: number; mid: string }>(`select id, mid from cases.mids where merchant_id = $1 order by id`, [
-      demoMerchantId(ACME, 'merchantA1'),
-    ]);
+    const { rows } = await c.t.db.query<{ id: number; mid: string }>(
+      `select id, mid from cases.mids where merchant_id = $1 order by id`,
+      [demoMerchantId(ACME, 'merchantA1')],
+    );
     const [first, second] = rows as [{ id: number; mid: string }, { id: number; mid: string }];
     const count = async (where: string, params: unknown[]) =>
-      (await c.t.db.query<{ n: number }>(`select count(*)::int as n from cases.cases where ${where}`, params)).rows[0]!.n;
-    const allowed = await c.call('GET', '/cm/cases?limit=0', demoCtx('acme', 'merchant.admin', { mids_allowed: [first.mid] }));
+      (await c.t.db.query<{ n: number }>(`select count(*)::int as n from cases.cases where ${where}`, params))
+        .rows[0]!.n;
+    const allowed = await c.call(
+      'GET',
+      '/cm/cases?limit=0',
+      demoCtx('acme', 'merchant.admin', { mids_allowed: [first.mid] }),
+    );
     expect(allowed.body.pagination.total).toBe(await count('mid_id = $1', [first.id]));
-    const excluded = await c.call('GET', '/cm/cases?limit=0', demoCtx('acme', 'merchant.admin', { mids_excluded: [second.mid] }));
-    expect(excluded.body.pagination.total).toBe(await count('merchant_id = $1 and mid_id <> $2', [demoMerchantId(ACME, 'merchantA1'), second.id]));
-    const other = await c.t.db.query<{ id: number }>(`select id from cases.cases where mid_id = $1 limit 1`, [second.id]);
-    const hidden = await c.call('GET', `/cm/cases/${other.rows[0]!.id}`, demoCtx('acme', 'merchant.admin', { mids_allowed: [first.mid] }));
+    const excluded = await c.call(
+      'GET',
+      '/cm/cases?limit=0',
+      demoCtx('acme', 'merchant.admin', { mids_excluded: [second.mid] }),
+    );
+    expect(excluded.body.pagination.total).toBe(
+      await count('merchant_id = $1 and mid_id <> $2', [demoMerchantId(ACME, 'merchantA1'), second.id]),
+    );
+    const other = await c.t.db.query<{ id: number }>(`select id from cases.cases where mid_id = $1 limit 1`, [
+      second.id,
+    ]);
+    const hidden = await c.call(
+      'GET',
+      `/cm/cases/${other.rows[0]!.id}`,
+      demoCtx('acme', 'merchant.admin', { mids_allowed: [first.mid] }),
+    );
     expect(hidden.status).toBe(404);
   });
 
   it('a user context without a merchant sees nothing', async () => {
-    const r = await c.call('GET', '/cm/cases?limit=0', { tenant: 'acme', kind: 'user', user_id: 5, roles: ['merchant_user'], merchant_id: null });
+    const r = await c.call('GET', '/cm/cases?limit=0', {
+      tenant: 'acme',
+      kind: 'user',
+      user_id: 5,
+      roles: ['merchant_user'],
+      merchant_id: null,
+    });
     expect(r.body.pagination.total).toBe(0);
   });
 });

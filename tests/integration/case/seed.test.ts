@@ -14,18 +14,38 @@ describe('the case seed (default scale)', () => {
   it('creates the demo merchants of demo.ts with their settings', async () => {
     for (const tenant of DEMO_TENANTS) {
       for (const m of DEMO_MERCHANTS) {
-        const { rows } = await t.db.query<{ tenant_id: string; business_name: string; service_level_id: number; show_alerts_banner: boolean; allowed_domains: string[] }>(
+        const { rows } = await t.db.query<{
+          tenant_id: string;
+          business_name: string;
+          service_level_id: number;
+          show_alerts_banner: boolean;
+          allowed_domains: string[];
+        }>(
           `select tenant_id, business_name, service_level_id, show_alerts_banner, allowed_domains from cases.merchants where id = $1`,
           [demoMerchantId(tenant, m.key)],
         );
-        expect(rows[0]).toMatchObject({ tenant_id: tenant.id, service_level_id: m.service_level_id, show_alerts_banner: m.show_alerts_banner, allowed_domains: m.allowed_domains });
+        expect(rows[0]).toMatchObject({
+          tenant_id: tenant.id,
+          service_level_id: m.service_level_id,
+          show_alerts_banner: m.show_alerts_banner,
+          allowed_domains: m.allowed_domains,
+        });
         expect(rows[0]!.business_name).toContain(m.name);
       }
     }
   });
 
   it('seeds 3000 cases per tenant with the spec mixes, and exact counts', async () => {
-    const { rows } = await t.db.query<{ tenant_id: string; n: number; counted: number; open: number; expiring: number; compiling: number; cycles: number; cards: number }>(
+    const { rows } = await t.db.query<{
+      tenant_id: string;
+      n: number;
+      counted: number;
+      open: number;
+      expiring: number;
+      compiling: number;
+      cycles: number;
+      cards: number;
+    }>(
       `select tenant_id, count(*)::int n,
          (select sum(n)::int from cases.case_counts k where k.tenant_id = c.tenant_id) counted,
          count(*) filter (where status_group_id in (1, 2))::int open,
@@ -44,7 +64,9 @@ describe('the case seed (default scale)', () => {
       expect(r.cycles).toBe(3);
       expect(r.cards).toBe(4);
     }
-    const span = await t.db.query<{ months: number }>(`select (max(date_post) - min(date_post))::int / 30 as months from cases.cases`);
+    const span = await t.db.query<{ months: number }>(
+      `select (max(date_post) - min(date_post))::int / 30 as months from cases.cases`,
+    );
     expect(span.rows[0]!.months).toBeGreaterThanOrEqual(17);
   });
 });

@@ -21,7 +21,18 @@ export const CASE_COLUMNS = `
 /** A case row as selected by CASE_COLUMNS. */
 export type CaseSqlRow = Omit<
   CaseDbRow,
-  'cycle' | 'cc_type' | 'reason_code' | 'reason_category' | 'reason_code_message' | 'dispute_currency' | 'trans_currency' | 'status' | 'status_group' | 'verdict' | 'processor' | 'source'
+  | 'cycle'
+  | 'cc_type'
+  | 'reason_code'
+  | 'reason_category'
+  | 'reason_code_message'
+  | 'dispute_currency'
+  | 'trans_currency'
+  | 'status'
+  | 'status_group'
+  | 'verdict'
+  | 'processor'
+  | 'source'
 > & { trans_currency_id: number | null; processor_id: number | null; source_id: number | null };
 
 /** Adds the lookup labels to selected rows. */
@@ -112,7 +123,9 @@ export function isOpenGroup(statusGroupId: number): boolean {
 }
 
 /** What the grid may do with a case, from its status (spec 2 §3, §4). */
-export function caseProperties(r: Pick<CaseDbRow, 'status_id' | 'status_group_id' | 'card_type_id' | 'reason_code' | 'cycle_id'>): CaseRow['properties'] {
+export function caseProperties(
+  r: Pick<CaseDbRow, 'status_id' | 'status_group_id' | 'card_type_id' | 'reason_code' | 'cycle_id'>,
+): CaseRow['properties'] {
   const isDoc = DOC_STATUSES.includes(r.status_id);
   const actionable = ACTIONABLE_STATUSES.includes(r.status_id);
   return {
@@ -124,7 +137,11 @@ export function caseProperties(r: Pick<CaseDbRow, 'status_id' | 'status_group_id
     // Visa card-absent fraud on the first cycle qualifies for a CE 3.0 remedy.
     can_remedy: actionable && r.card_type_id === 1 && r.reason_code === '10.4' && r.cycle_id === 1,
     upload_representment_tooltip:
-      r.status_id === CASE_STATUS.DocCompiling ? 'Doc(s) compiling...' : isDoc || actionable ? null : 'Document Unavailable',
+      r.status_id === CASE_STATUS.DocCompiling
+        ? 'Doc(s) compiling...'
+        : isDoc || actionable
+          ? null
+          : 'Document Unavailable',
   };
 }
 
@@ -172,11 +189,19 @@ export function toCaseRow(r: CaseDbRow): CaseRow {
     comments: r.comments,
     merchant_id: Number(r.merchant_id),
     merchant_name: r.merchant_name,
-    flag: r.flag_id === null ? null : { id: Number(r.flag_id), is_flagged: r.flag_is_flagged ?? false, comment: r.flag_comment },
+    flag:
+      r.flag_id === null
+        ? null
+        : { id: Number(r.flag_id), is_flagged: r.flag_is_flagged ?? false, comment: r.flag_comment },
     assigned_user:
       r.assigned_user_id === null
         ? null
-        : { id: Number(r.assigned_user_id), fname: r.assigned_fname ?? '', lname: r.assigned_lname ?? '', username: r.assigned_username ?? '' },
+        : {
+            id: Number(r.assigned_user_id),
+            fname: r.assigned_fname ?? '',
+            lname: r.assigned_lname ?? '',
+            username: r.assigned_username ?? '',
+          },
     properties: caseProperties(r),
   };
 }

@@ -36,7 +36,11 @@ const intersect = (a: number[] | null, b: number[]) => (a === null ? b : a.filte
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** Builds the WHERE of a case list from the caller's scope and the query (spec 2 §7). */
-export async function buildCaseFilter(db: Queryable, ctx: InternalContext, q: CaseListQuery): Promise<CaseFilter> {
+export async function buildCaseFilter(
+  db: Queryable,
+  ctx: InternalContext,
+  q: CaseListQuery,
+): Promise<CaseFilter> {
   const base = await resolveScope(db, ctx);
   let scope = await narrowToMerchant(db, base, q.client_id, 'client_id');
   scope = await narrowToMerchant(db, scope, q.merchant_id, 'merchant_id');
@@ -62,7 +66,10 @@ export async function buildCaseFilter(db: Queryable, ctx: InternalContext, q: Ca
       break;
     case 'expiring_cases':
       // Open cases due within the 72-hour window (spec 1 §9).
-      conditions.push('c.status_group_id in (1, 2)', `c.date_due between ${p(today)}::date and ${p(today)}::date + 3`);
+      conditions.push(
+        'c.status_group_id in (1, 2)',
+        `c.date_due between ${p(today)}::date and ${p(today)}::date + 3`,
+      );
       countable = false;
       break;
     case 'primary_case_expire':
@@ -100,12 +107,18 @@ export async function buildCaseFilter(db: Queryable, ctx: InternalContext, q: Ca
   const groups = parseIdList(q.status_group_id);
   if (groups) {
     conditions.push(`c.status_group_id = any(${p(groups)}::smallint[])`);
-    dims.statusIds = intersect(dims.statusIds, groups.flatMap((g) => GROUP_STATUSES[g] ?? []));
+    dims.statusIds = intersect(
+      dims.statusIds,
+      groups.flatMap((g) => GROUP_STATUSES[g] ?? []),
+    );
   }
   const statuses = parseIdList(q.status_id);
   if (statuses) {
     conditions.push(`c.status_id = any(${p(statuses)}::smallint[])`);
-    dims.statusIds = intersect(dims.statusIds, statuses.filter((s) => ALL_STATUSES.includes(s)));
+    dims.statusIds = intersect(
+      dims.statusIds,
+      statuses.filter((s) => ALL_STATUSES.includes(s)),
+    );
   }
   const cycles = parseIdList(q.cycle ?? q.cycle_id);
   if (cycles) {
@@ -117,11 +130,14 @@ export async function buildCaseFilter(db: Queryable, ctx: InternalContext, q: Ca
     dims.isFraud = q.is_fraud === 1;
   }
   if (q.mid) {
-    const mids = q.mid.split(',').map((s) => s.trim()).filter(Boolean);
-    const { rows } = await db.query<{ id: number }>(`select id from cases.mids where tenant_id = $1 and mid = any($2::text[])`, [
-      scope.tenant,
-      mids,
-    ]);
+    const mids = q.mid
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const { rows } = await db.query<{ id: number }>(
+      `select id from cases.mids where tenant_id = $1 and mid = any($2::text[])`,
+      [scope.tenant, mids],
+    );
     dims.midIds = rows.map((r) => Number(r.id));
     conditions.push(`c.mid_id = any(${p(dims.midIds)}::bigint[])`);
   }
@@ -174,15 +190,23 @@ export async function buildCaseFilter(db: Queryable, ctx: InternalContext, q: Ca
     const prefix = `${escapeLike(search.toLowerCase())}%`;
     // MIDs and merchants matching the term are resolved first: the case query gets plain id lists (index conditions).
     const [mids, merchants] = await Promise.all([
-      db.query<{ id: number }>(`select id from cases.mids where tenant_id = $1 and (lower(mid) like $2 or lower(alias) like $2)`, [scope.tenant, prefix]),
-      db.query<{ id: number }>(`select id from cases.merchants where tenant_id = $1 and business_name ilike $2`, [
-        scope.tenant,
-        `%${escapeLike(search)}%`,
-      ]),
+      db.query<{ id: number }>(
+        `select id from cases.mids where tenant_id = $1 and (lower(mid) like $2 or lower(alias) like $2)`,
+        [scope.tenant, prefix],
+      ),
+      db.query<{ id: number }>(
+        `select id from cases.merchants where tenant_id = $1 and business_name ilike $2`,
+        [scope.tenant, `%${escapeLike(search)}%`],
+      ),
     ]);
-    const arms = [`lower(c.case_no) like ${p(prefix)}`, `lower(c.order_id) like ${p(prefix)}`, `c.arn like ${p(prefix)}`];
+    const arms = [
+      `lower(c.case_no) like ${p(prefix)}`,
+      `lower(c.order_id) like ${p(prefix)}`,
+      `c.arn like ${p(prefix)}`,
+    ];
     if (mids.rows.length) arms.push(`c.mid_id = any(${p(mids.rows.map((r) => Number(r.id)))}::bigint[])`);
-    if (merchants.rows.length) arms.push(`c.merchant_id = any(${p(merchants.rows.map((r) => Number(r.id)))}::bigint[])`);
+    if (merchants.rows.length)
+      arms.push(`c.merchant_id = any(${p(merchants.rows.map((r) => Number(r.id)))}::bigint[])`);
     if (/^\d{1,15}$/.test(search)) arms.push(`c.id = ${p(Number(search))}`);
     if (/^\d{4}$/.test(search)) arms.push(`c.cc_last_four = ${p(search)}`);
     more.push(`(${arms.join(' or ')})`);
@@ -220,7 +244,10 @@ const SORTS: Record<CaseSortColumn, SortSpec> = {
   dispute_amt: { expr: 'c.dispute_amt' },
   dispute_currency: { expr: 'cur.code', join: 'join cases.currencies cur on cur.id = c.dispute_currency_id' },
   trans_amt: { expr: 'c.trans_amt' },
-  trans_currency: { expr: 'tcur.code', join: 'left join cases.currencies tcur on tcur.id = c.trans_currency_id' },
+  trans_currency: {
+    expr: 'tcur.code',
+    join: 'left join cases.currencies tcur on tcur.id = c.trans_currency_id',
+  },
   status_group: { expr: 'sg.name', join: 'join cases.status_groups sg on sg.id = c.status_group_id' },
   status_group_id: { expr: 'c.status_group_id' },
   status_id: { expr: 'c.status_id' },
@@ -242,10 +269,17 @@ export interface CaseSort {
 export function resolveSort(sortBy: string | undefined, sortOrder: 'asc' | 'desc' | undefined): CaseSort {
   const column = sortBy || 'date_due';
   if (!(CASE_SORT_COLUMNS as readonly string[]).includes(column)) {
-    throw badRequest(`sort_by: unknown column '${column}'. Sortable columns: ${CASE_SORT_COLUMNS.join(', ')}.`);
+    throw badRequest(
+      `sort_by: unknown column '${column}'. Sortable columns: ${CASE_SORT_COLUMNS.join(', ')}.`,
+    );
   }
   const spec = SORTS[column as CaseSortColumn];
-  return { column: column as CaseSortColumn, expr: spec.expr, join: spec.join ?? '', order: sortOrder ?? 'asc' };
+  return {
+    column: column as CaseSortColumn,
+    expr: spec.expr,
+    join: spec.join ?? '',
+    order: sortOrder ?? 'asc',
+  };
 }
 
 export function orderBy(sort: CaseSort): string {

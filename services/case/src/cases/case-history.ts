@@ -2,7 +2,11 @@ import type { CaseHistoryRow, InternalContext } from '@portal/contracts';
 import type { Queryable } from '@portal/core';
 
 /** One history row per case: who did what (the effective user and, while impersonating, the real actor). */
-export async function addHistory(tx: Queryable, ctx: InternalContext, entries: ReadonlyArray<{ caseId: number; action: string }>): Promise<void> {
+export async function addHistory(
+  tx: Queryable,
+  ctx: InternalContext,
+  entries: ReadonlyArray<{ caseId: number; action: string }>,
+): Promise<void> {
   if (!entries.length) return;
   const actor = ctx.actor_id !== null && ctx.actor_id !== ctx.user_id ? ctx.actor_id : ctx.user_id;
   await tx.query(
@@ -37,7 +41,10 @@ export async function listHistory(
   );
   let total = Number(rows[0]?.total ?? 0);
   if (!rows.length) {
-    const c = await db.query<{ n: number }>(`select count(*)::int as n from cases.case_history where case_id = $1`, [caseId]);
+    const c = await db.query<{ n: number }>(
+      `select count(*)::int as n from cases.case_history where case_id = $1`,
+      [caseId],
+    );
     total = Number(c.rows[0]?.n ?? 0);
   }
   return {

@@ -3,7 +3,14 @@ import type { Queryable } from '@portal/core';
 import { resolveScope, scopeConditions, type Scope } from '../scope/scope';
 import { buildCaseFilter, countCases, orderBy, resolveSort } from './case-filter';
 import { reference } from '../reference/reference';
-import { CASE_COLUMNS, CASE_FROM, toCaseDetail, toCaseRow, withLabels, type CaseSqlRow } from './case-columns';
+import {
+  CASE_COLUMNS,
+  CASE_FROM,
+  toCaseDetail,
+  toCaseRow,
+  withLabels,
+  type CaseSqlRow,
+} from './case-columns';
 
 /** Full rows of the given case ids, in the order of the ids. */
 export async function loadCaseRows(db: Queryable, ids: readonly number[]): Promise<CaseRow[]> {
@@ -60,7 +67,11 @@ export async function getCase(db: Queryable, ctx: InternalContext, id: number): 
 }
 
 /** The SQL and parameters of every matching row, ordered, for the exports. */
-export async function exportQuery(db: Queryable, ctx: InternalContext, q: CaseListQuery): Promise<{ sql: string; params: unknown[] }> {
+export async function exportQuery(
+  db: Queryable,
+  ctx: InternalContext,
+  q: CaseListQuery,
+): Promise<{ sql: string; params: unknown[] }> {
   const sort = resolveSort(q.sort_by, q.sort_order);
   const filter = await buildCaseFilter(db, ctx, q);
   const params = [...filter.params];
@@ -71,5 +82,8 @@ export async function exportQuery(db: Queryable, ctx: InternalContext, q: CaseLi
   }
   // CASE_FROM has the merchant and MID aliases; other label sorts add their join.
   const join = ['mid', 'mid_alias', 'merchant_name'].includes(sort.column) ? '' : sort.join;
-  return { sql: `select ${CASE_COLUMNS} ${CASE_FROM} ${join} where ${filter.conditions.join(' and ')} ${orderBy(sort)} ${paging}`, params };
+  return {
+    sql: `select ${CASE_COLUMNS} ${CASE_FROM} ${join} where ${filter.conditions.join(' and ')} ${orderBy(sort)} ${paging}`,
+    params,
+  };
 }

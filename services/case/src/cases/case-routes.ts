@@ -25,7 +25,16 @@ import type { Static } from '@sinclair/typebox';
 import { narrowToMerchant, resolveScope, scopeConditions } from '../scope/scope';
 import { findCase, getCase, listCases } from './case-repository';
 import { listHistory } from './case-history';
-import { bulkEditCases, bulkFlag, bulkPatchCases, bulkStatusPatch, editCase, flagCase, patchCase, patchFlag } from './case-writes';
+import {
+  bulkEditCases,
+  bulkFlag,
+  bulkPatchCases,
+  bulkStatusPatch,
+  editCase,
+  flagCase,
+  patchCase,
+  patchFlag,
+} from './case-writes';
 
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const writeSchema = { response: { 200: CaseWriteResult, ...errors } };
@@ -36,15 +45,32 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: CaseListQuery }>(
     '/cm/cases',
-    { schema: { tags: ['cases'], querystring: CaseListQuery, response: { 200: CaseList, 400: ErrorResponse } } },
+    {
+      schema: {
+        tags: ['cases'],
+        querystring: CaseListQuery,
+        response: { 200: CaseList, 400: ErrorResponse },
+      },
+    },
     async (request) => listCases(db, request.ctx, request.query),
   );
 
   app.get<{ Querystring: Static<typeof StatusTotalsQuery> }>(
     '/cm/cases/reports/cases-status-totals',
-    { schema: { tags: ['cases'], querystring: StatusTotalsQuery, response: { 200: StatusTotals, 400: ErrorResponse } } },
+    {
+      schema: {
+        tags: ['cases'],
+        querystring: StatusTotalsQuery,
+        response: { 200: StatusTotals, 400: ErrorResponse },
+      },
+    },
     async (request) => {
-      const scope = await narrowToMerchant(db, await resolveScope(db, request.ctx), request.query.client_id, 'client_id');
+      const scope = await narrowToMerchant(
+        db,
+        await resolveScope(db, request.ctx),
+        request.query.client_id,
+        'client_id',
+      );
       const params: unknown[] = [];
       const conditions = scopeConditions(scope, 'k', params);
       const { rows } = await db.query<{ status_group_id: number; status_group: string; count: number }>(
@@ -71,7 +97,14 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: Static<typeof CaseIdParams>; Querystring: Static<typeof CaseHistoryQuery> }>(
     '/cm/cases/:id/history',
-    { schema: { tags: ['cases'], params: CaseIdParams, querystring: CaseHistoryQuery, response: { 200: CaseHistoryList, ...errors } } },
+    {
+      schema: {
+        tags: ['cases'],
+        params: CaseIdParams,
+        querystring: CaseHistoryQuery,
+        response: { 200: CaseHistoryList, ...errors },
+      },
+    },
     async (request) => {
       const scope = await resolveScope(db, request.ctx);
       if (!(await findCase(db, scope, request.params.id))) throw notFound('Case not found.');

@@ -20,7 +20,10 @@ export function monthToDate(today = new Date()): DateRange {
 
 export async function countPosted(db: Queryable, scope: Scope, range: DateRange): Promise<number> {
   const w = where(scope, range);
-  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from cases.cases c where ${w.sql}`, w.params);
+  const { rows } = await db.query<{ n: number }>(
+    `select count(*)::int as n from cases.cases c where ${w.sql}`,
+    w.params,
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -44,7 +47,10 @@ export async function midsCount(db: Queryable, scope: Scope, range: DateRange | 
     params.push(range.to);
     conditions.push(`mi.date_created < $${params.length}::date + 1`);
   }
-  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from cases.mids mi where ${conditions.join(' and ')}`, params);
+  const { rows } = await db.query<{ n: number }>(
+    `select count(*)::int as n from cases.mids mi where ${conditions.join(' and ')}`,
+    params,
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -68,7 +74,9 @@ export async function midsTop5(db: Queryable, scope: Scope, range: DateRange, q:
     params.push(v);
     return `$${params.length}`;
   };
-  const search = q.search?.trim() ? `where r.mid ilike ${p(`%${q.search.trim().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`)} or r."midDescriptor" ilike $${params.length} or r."midAlias" ilike $${params.length}` : '';
+  const search = q.search?.trim()
+    ? `where r.mid ilike ${p(`%${q.search.trim().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`)} or r."midDescriptor" ilike $${params.length} or r."midAlias" ilike $${params.length}`
+    : '';
   const sort = TOP5_SORT[q.sort_by ?? 'new'] ?? 'new';
   const order = q.sort_order ?? (q.sort_by ? 'asc' : 'desc');
   const limit = q.limit ?? 5;
@@ -92,7 +100,10 @@ export async function midsTop5(db: Queryable, scope: Scope, range: DateRange, q:
   );
   let total = Number(rows[0]?.total ?? 0);
   if (limit === 0 || (!rows.length && start > 0)) {
-    const c = await db.query<{ n: number }>(`select count(distinct c.mid_id)::int as n from cases.cases c where ${w.sql}`, w.params);
+    const c = await db.query<{ n: number }>(
+      `select count(distinct c.mid_id)::int as n from cases.cases c where ${w.sql}`,
+      w.params,
+    );
     total = Number(c.rows[0]?.n ?? 0);
   }
   return {
@@ -124,7 +135,14 @@ export async function byStatus(db: Queryable, scope: Scope, range: DateRange) {
   return { data: rows };
 }
 
-const CARD_ALIASES: Record<string, number> = { visa: 1, mastercard: 2, 'master card': 2, amex: 3, 'american express': 3, discover: 4 };
+const CARD_ALIASES: Record<string, number> = {
+  visa: 1,
+  mastercard: 2,
+  'master card': 2,
+  amex: 3,
+  'american express': 3,
+  discover: 4,
+};
 
 /** Counts per card type in the order of the names asked for; every other card type is summed as 'Other'. */
 export async function byCardType(db: Queryable, scope: Scope, range: DateRange, names: string[]) {

@@ -24,9 +24,16 @@ const EXTRA_ACCESSORS: Record<string, string> = {
   cycle_id: 'Cycle Id',
   merchant_id: 'Merchant Id',
 };
-const DEFAULT_LABELS = new Map<string, string>([...CASE_EXPORT_COLUMNS.map((c) => [c.accessor, c.label] as const), ...Object.entries(EXTRA_ACCESSORS)]);
+const DEFAULT_LABELS = new Map<string, string>([
+  ...CASE_EXPORT_COLUMNS.map((c) => [c.accessor, c.label] as const),
+  ...Object.entries(EXTRA_ACCESSORS),
+]);
 
-const split = (values: readonly string[] | undefined) => (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+const split = (values: readonly string[] | undefined) =>
+  (values ?? [])
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
 
 /** The columns of an export: headers[] picks and orders them (default: the 24 chargeback columns), header_labels[] renames. */
 export function exportColumns(q: CaseListQuery): ExportColumn[] {
@@ -39,14 +46,18 @@ export function exportColumns(q: CaseListQuery): ExportColumn[] {
     labels.set(entry.slice(0, at).trim(), entry.slice(at + 1).trim());
   }
   const chosen = accessors.length ? accessors : CASE_EXPORT_COLUMNS.map((c) => c.accessor);
-  return chosen.map((accessor) => ({ accessor, label: labels.get(accessor) ?? DEFAULT_LABELS.get(accessor)! }));
+  return chosen.map((accessor) => ({
+    accessor,
+    label: labels.get(accessor) ?? DEFAULT_LABELS.get(accessor)!,
+  }));
 }
 
 const MONEY = new Set(['dispute_amt', 'trans_amt']);
 
 /** A cell value: money with two decimals, Yes/No for flags, the assignee's name. */
 export function cellValue(row: CaseRow, accessor: string): string | number | null {
-  if (accessor === 'assigned_user') return row.assigned_user ? `${row.assigned_user.fname} ${row.assigned_user.lname}`.trim() : null;
+  if (accessor === 'assigned_user')
+    return row.assigned_user ? `${row.assigned_user.fname} ${row.assigned_user.lname}`.trim() : null;
   if (accessor === 'flag') return row.flag?.is_flagged ? 'Yes' : 'No';
   const value = (row as unknown as Record<string, unknown>)[accessor];
   if (value === null || value === undefined) return null;
@@ -59,5 +70,7 @@ export function cellValue(row: CaseRow, accessor: string): string | number | nul
 export function csvField(value: string | number | null, accessor: string): string {
   if (value === null) return '';
   const text = MONEY.has(accessor) && typeof value === 'number' ? value.toFixed(2) : String(value);
-  return /[",\r\n]/.test(text) || /^[=+\-@]/.test(text) ? `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"` : text;
+  return /[",\r\n]/.test(text) || /^[=+\-@]/.test(text)
+    ? `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`
+    : text;
 }

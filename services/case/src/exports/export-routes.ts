@@ -12,14 +12,20 @@ import { cellValue, csvField, exportColumns } from './export-columns';
 const BATCH = 2000;
 
 /** Every matching row in batches: a cursor on Postgres; a single page for export_type=page. */
-async function* caseBatches(db: Db, sql: string, params: unknown[], pageOnly: boolean): AsyncIterable<CaseRow[]> {
+async function* caseBatches(
+  db: Db,
+  sql: string,
+  params: unknown[],
+  pageOnly: boolean,
+): AsyncIterable<CaseRow[]> {
   const ref = await reference(db);
   if (pageOnly) {
     const { rows } = await db.query<CaseSqlRow>(sql, params);
     yield rows.map((r) => toCaseRow(withLabels(r, ref)));
     return;
   }
-  for await (const batch of db.stream<CaseSqlRow>(sql, params, BATCH)) yield batch.map((r) => toCaseRow(withLabels(r, ref)));
+  for await (const batch of db.stream<CaseSqlRow>(sql, params, BATCH))
+    yield batch.map((r) => toCaseRow(withLabels(r, ref)));
 }
 
 const stamp = () => new Date().toISOString().slice(0, 10);
@@ -31,7 +37,11 @@ const stamp = () => new Date().toISOString().slice(0, 10);
  */
 export const exportRoutes: FastifyPluginAsync = async (app) => {
   const db = app.deps.db;
-  const schema = { tags: ['exports'], querystring: CaseListQuery, response: { 400: ErrorResponse, 404: ErrorResponse } };
+  const schema = {
+    tags: ['exports'],
+    querystring: CaseListQuery,
+    response: { 400: ErrorResponse, 404: ErrorResponse },
+  };
 
   app.get<{ Querystring: CaseListQuery }>('/cm/cases.csv', { schema }, async (request, reply) => {
     const columns = exportColumns(request.query);
@@ -40,7 +50,11 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
     async function* lines() {
       yield `\uFEFF${columns.map((c) => csvField(c.label, '')).join(',')}\r\n`;
       for await (const rows of batches) {
-        yield rows.map((row) => `${columns.map((c) => csvField(cellValue(row, c.accessor), c.accessor)).join(',')}\r\n`).join('');
+        yield rows
+          .map(
+            (row) => `${columns.map((c) => csvField(cellValue(row, c.accessor), c.accessor)).join(',')}\r\n`,
+          )
+          .join('');
       }
     }
     return reply
@@ -53,9 +67,17 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
     const columns = exportColumns(request.query);
     const { sql, params } = await exportQuery(db, request.ctx, request.query);
     const out = new PassThrough();
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useStyles: false,
+      useSharedStrings: false,
+    });
     const sheet = workbook.addWorksheet('Chargebacks');
-    sheet.columns = columns.map((c) => ({ header: c.label, key: c.accessor, width: Math.max(12, c.label.length + 2) }));
+    sheet.columns = columns.map((c) => ({
+      header: c.label,
+      key: c.accessor,
+      width: Math.max(12, c.label.length + 2),
+    }));
     const fill = async () => {
       for await (const rows of caseBatches(db, sql, params, request.query.export_type === 'page')) {
         for (const row of rows) sheet.addRow(columns.map((c) => cellValue(row, c.accessor))).commit();

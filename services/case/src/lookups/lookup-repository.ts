@@ -15,8 +15,18 @@ interface LookupDef {
 }
 
 const LOOKUPS = {
-  countries: { from: 'cases.countries t', columns: 't.id, t.code, t.name, t.number_code', search: ['t.name', 't.code'], order: 't.name' },
-  processors: { from: 'cases.processors t', columns: 't.id, t.name, t.alias', search: ['t.name', 't.alias'], order: 't.name' },
+  countries: {
+    from: 'cases.countries t',
+    columns: 't.id, t.code, t.name, t.number_code',
+    search: ['t.name', 't.code'],
+    order: 't.name',
+  },
+  processors: {
+    from: 'cases.processors t',
+    columns: 't.id, t.name, t.alias',
+    search: ['t.name', 't.alias'],
+    order: 't.name',
+  },
   rc: {
     from: 'cases.reason_codes t join cases.card_types ct on ct.id = t.card_type_id join cases.reason_code_categories cat on cat.id = t.category_id',
     columns: `t.id, t.code, ct.name || ' - ' || t.code as name, t.description, t.is_fraud, ct.id as card_type_id, ct.name as card_type_name,
@@ -37,16 +47,56 @@ const LOOKUPS = {
       ...(q.card_type_id === undefined ? [] : [`t.card_type_id = ${p(q.card_type_id)}`]),
     ],
   },
-  'rc-categories': { from: 'cases.reason_code_categories t', columns: 't.id, t.name', search: ['t.name'], order: 't.id' },
+  'rc-categories': {
+    from: 'cases.reason_code_categories t',
+    columns: 't.id, t.name',
+    search: ['t.name'],
+    order: 't.id',
+  },
   cycles: { from: 'cases.cycles t', columns: 't.id, t.name, t.alias', search: ['t.name'], order: 't.id' },
-  currencies: { from: 'cases.currencies t', columns: 't.id, t.currency, t.code, t.iso', search: ['t.currency', 't.code'], order: 't.id' },
-  cctypes: { from: 'cases.card_types t', columns: 't.id, t.name, t.alias', search: ['t.name'], order: 't.id' },
-  'status-groups': { from: 'cases.status_groups t', columns: 't.id, t.name, t.alias', search: ['t.name'], order: 't.id' },
-  statuses: { from: 'cases.statuses t', columns: 't.id, t.name, t.status_group_id', search: ['t.name'], order: 't.id' },
+  currencies: {
+    from: 'cases.currencies t',
+    columns: 't.id, t.currency, t.code, t.iso',
+    search: ['t.currency', 't.code'],
+    order: 't.id',
+  },
+  cctypes: {
+    from: 'cases.card_types t',
+    columns: 't.id, t.name, t.alias',
+    search: ['t.name'],
+    order: 't.id',
+  },
+  'status-groups': {
+    from: 'cases.status_groups t',
+    columns: 't.id, t.name, t.alias',
+    search: ['t.name'],
+    order: 't.id',
+  },
+  statuses: {
+    from: 'cases.statuses t',
+    columns: 't.id, t.name, t.status_group_id',
+    search: ['t.name'],
+    order: 't.id',
+  },
   verdicts: { from: 'cases.verdicts t', columns: 't.id, t.name', search: ['t.name'], order: 't.id' },
-  'service-levels': { from: 'cases.service_levels t', columns: 't.id, t.name', search: ['t.name'], order: 't.id' },
-  sources: { from: 'cases.sources t', columns: 't.id, t.code, t.name', search: ['t.name', 't.code'], order: 't.id' },
-  deflectors: { from: 'cases.deflectors t', columns: 't.id, t.name, t.alias', search: ['t.name', 't.alias'], order: 't.id' },
+  'service-levels': {
+    from: 'cases.service_levels t',
+    columns: 't.id, t.name',
+    search: ['t.name'],
+    order: 't.id',
+  },
+  sources: {
+    from: 'cases.sources t',
+    columns: 't.id, t.code, t.name',
+    search: ['t.name', 't.code'],
+    order: 't.id',
+  },
+  deflectors: {
+    from: 'cases.deflectors t',
+    columns: 't.id, t.name, t.alias',
+    search: ['t.name', 't.alias'],
+    order: 't.id',
+  },
 } satisfies Record<string, LookupDef>;
 
 export type LookupName = keyof typeof LOOKUPS;
@@ -59,7 +109,13 @@ export interface Page<T> {
   pagination: { total: number; limit: number; start: number };
 }
 
-async function page(db: Queryable, def: LookupDef, conditions: string[], params: unknown[], q: LookupQuery): Promise<Page<unknown>> {
+async function page(
+  db: Queryable,
+  def: LookupDef,
+  conditions: string[],
+  params: unknown[],
+  q: LookupQuery,
+): Promise<Page<unknown>> {
   const p = (v: unknown) => {
     params.push(v);
     return `$${params.length}`;
@@ -76,10 +132,19 @@ async function page(db: Queryable, def: LookupDef, conditions: string[], params:
   const [rows, count] = await Promise.all([
     limit === 0
       ? Promise.resolve({ rows: [] as Record<string, unknown>[] })
-      : db.query<Record<string, unknown>>(`select ${def.columns} from ${def.from} ${where} order by ${def.order} limit ${p(limit)} offset ${p(start)}`, params),
-    db.query<{ n: number }>(`select count(*)::int as n from ${def.from} ${where}`, params.slice(0, params.length - (limit === 0 ? 0 : 2))),
+      : db.query<Record<string, unknown>>(
+          `select ${def.columns} from ${def.from} ${where} order by ${def.order} limit ${p(limit)} offset ${p(start)}`,
+          params,
+        ),
+    db.query<{ n: number }>(
+      `select count(*)::int as n from ${def.from} ${where}`,
+      params.slice(0, params.length - (limit === 0 ? 0 : 2)),
+    ),
   ]);
-  return { data: rows.rows.map((r) => (def.map ? def.map(r) : r)), pagination: { total: Number(count.rows[0]?.n ?? 0), limit, start } };
+  return {
+    data: rows.rows.map((r) => (def.map ? def.map(r) : r)),
+    pagination: { total: Number(count.rows[0]?.n ?? 0), limit, start },
+  };
 }
 
 export function listLookup(db: Queryable, name: LookupName, q: LookupQuery): Promise<Page<unknown>> {

@@ -42,15 +42,32 @@ export const lookupRoutes: FastifyPluginAsync = async (app) => {
   for (const [name, response] of Object.entries(RESPONSES) as Array<[LookupName, TSchema]>) {
     app.get<{ Querystring: LookupQuery }>(
       `/cm/gen/${name}`,
-      { schema: { tags: ['lookups'], querystring: LookupQuery, response: { 200: response, 400: ErrorResponse } } },
+      {
+        schema: {
+          tags: ['lookups'],
+          querystring: LookupQuery,
+          response: { 200: response, 400: ErrorResponse },
+        },
+      },
       async (request) => listLookup(app.deps.db, name, request.query),
     );
   }
   app.get<{ Querystring: LookupQuery }>(
     '/cm/gen/descriptors',
-    { schema: { tags: ['lookups'], querystring: LookupQuery, response: { 200: DescriptorList, 400: ErrorResponse } } },
+    {
+      schema: {
+        tags: ['lookups'],
+        querystring: LookupQuery,
+        response: { 200: DescriptorList, 400: ErrorResponse },
+      },
+    },
     async (request) => {
-      const scope = await narrowToMerchant(app.deps.db, await resolveScope(app.deps.db, request.ctx), request.query.merchant_id, 'merchant_id');
+      const scope = await narrowToMerchant(
+        app.deps.db,
+        await resolveScope(app.deps.db, request.ctx),
+        request.query.merchant_id,
+        'merchant_id',
+      );
       return listDescriptors(app.deps.db, scope, request.query);
     },
   );

@@ -31,7 +31,12 @@ interface MerchantDbRow {
 }
 
 /** Merchants a scope may read: its subtree and the ancestors of its root (the panel shows the parent's name). */
-async function visibleMerchant(db: Queryable, scope: Scope, id: number, userMerchantId: number | null): Promise<boolean> {
+async function visibleMerchant(
+  db: Queryable,
+  scope: Scope,
+  id: number,
+  userMerchantId: number | null,
+): Promise<boolean> {
   if (scope.merchantIds === null) return true;
   if (scope.merchantIds.includes(id)) return true;
   if (userMerchantId === null) return false;
@@ -46,7 +51,12 @@ async function visibleMerchant(db: Queryable, scope: Scope, id: number, userMerc
   return rows.length > 0;
 }
 
-export async function findMerchant(db: Queryable, scope: Scope, id: number, userMerchantId: number | null): Promise<Merchant | null> {
+export async function findMerchant(
+  db: Queryable,
+  scope: Scope,
+  id: number,
+  userMerchantId: number | null,
+): Promise<Merchant | null> {
   const { rows } = await db.query<MerchantDbRow>(
     `select m.id, m.business_name, m.alias, m.parent_id, m.partner_company_id, m.status_id, ms.name as status_name,
        to_char(m.date_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as date_created, m.business_address, m.city,
@@ -64,7 +74,10 @@ export async function findMerchant(db: Queryable, scope: Scope, id: number, user
   if (!m || !(await visibleMerchant(db, scope, id, userMerchantId))) return null;
   const subtree = await subtreeIds(db, scope.tenant, id);
   const [mids, deflectors] = await Promise.all([
-    db.query<{ n: number }>(`select count(*)::int as n from cases.mids where tenant_id = $1 and merchant_id = any($2::bigint[])`, [scope.tenant, subtree]),
+    db.query<{ n: number }>(
+      `select count(*)::int as n from cases.mids where tenant_id = $1 and merchant_id = any($2::bigint[])`,
+      [scope.tenant, subtree],
+    ),
     // A merchant's deflector status is the best status on any of its MIDs; none counts as inactive.
     db.query<{ id: number; name: string; alias: string; status_id: number }>(
       `select f.id, f.name, f.alias, coalesce(max(md.status_id), 1)::int as status_id
@@ -89,11 +102,22 @@ export async function findMerchant(db: Queryable, scope: Scope, id: number, user
     zip: m.zip,
     country: m.country,
     business_phone: m.business_phone,
-    contact: { username: m.contact_username, fname: m.contact_fname, lname: m.contact_lname, phone_number: m.contact_phone, email: m.contact_email },
+    contact: {
+      username: m.contact_username,
+      fname: m.contact_fname,
+      lname: m.contact_lname,
+      phone_number: m.contact_phone,
+      email: m.contact_email,
+    },
     direct_api: m.direct_api,
     service_level: { id: m.service_level_id, name: m.service_level_name },
     service_level_id: m.service_level_id,
-    deflectors: deflectors.rows.map((d) => ({ id: d.id, name: d.name, alias: d.alias, status: { id: d.status_id } })),
+    deflectors: deflectors.rows.map((d) => ({
+      id: d.id,
+      name: d.name,
+      alias: d.alias,
+      status: { id: d.status_id },
+    })),
     features: m.issuer_docs ? [{ id: 1, name: 'Issuer Docs' }] : [],
     isRootMerchant: m.parent_id === null,
     show_alerts_banner: m.show_alerts_banner,
@@ -115,14 +139,24 @@ export async function listMids(
   }
   if (q.search?.trim()) {
     params.push(`%${q.search.trim().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
-    conditions.push(`(mi.mid ilike $${params.length} or mi.alias ilike $${params.length} or m.business_name ilike $${params.length})`);
+    conditions.push(
+      `(mi.mid ilike $${params.length} or mi.alias ilike $${params.length} or m.business_name ilike $${params.length})`,
+    );
   }
   const where = conditions.join(' and ');
   const limit = q.limit ?? 25;
   const start = q.start ?? 0;
   const from = `from cases.mids mi join cases.merchants m on m.id = mi.merchant_id where ${where}`;
   const [rows, count] = await Promise.all([
-    db.query<{ id: number; mid: string; alias: string | null; merchant_id: number; merchant_name: string; status_id: number; descriptors: string[] }>(
+    db.query<{
+      id: number;
+      mid: string;
+      alias: string | null;
+      merchant_id: number;
+      merchant_name: string;
+      status_id: number;
+      descriptors: string[];
+    }>(
       `select mi.id, mi.mid, mi.alias, mi.merchant_id, m.business_name as merchant_name, mi.status_id,
          coalesce((select array_agg(d.descriptor order by d.id) from cases.descriptors d where d.mid_id = mi.id), '{}') as descriptors
        ${from} order by mi.mid limit $${params.length + 1} offset $${params.length + 2}`,
@@ -136,7 +170,12 @@ export async function listMids(
   };
 }
 
-export async function upsertAssignee(db: Queryable, tenant: string, id: number, a: AssigneeBody): Promise<void> {
+export async function upsertAssignee(
+  db: Queryable,
+  tenant: string,
+  id: number,
+  a: AssigneeBody,
+): Promise<void> {
   await db.query(
     `insert into cases.assignees (id, tenant_id, username, fname, lname, role_id, is_active) values ($1, $2, $3, $4, $5, $6, $7)
      on conflict (id) do update set username = excluded.username, fname = excluded.fname, lname = excluded.lname,

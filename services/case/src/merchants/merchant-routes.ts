@@ -1,6 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { AssigneeBody, ErrorResponse, Merchant, MerchantIdParams, MidList, MidQuery } from '@portal/contracts';
+import {
+  AssigneeBody,
+  ErrorResponse,
+  Merchant,
+  MerchantIdParams,
+  MidList,
+  MidQuery,
+} from '@portal/contracts';
 import { forbidden, notFound } from '@portal/core';
 import { narrowToMerchant, resolveScope } from '../scope/scope';
 import { findMerchant, listMids, upsertAssignee } from './merchant-repository';
@@ -9,7 +16,13 @@ export const merchantRoutes: FastifyPluginAsync = async (app) => {
   /** Merchant details (spec 1 §3.2) plus whoami's fields; a system context sees the whole tenant. */
   app.get<{ Params: { id: number } }>(
     '/cm/merchants/:id',
-    { schema: { tags: ['merchants'], params: MerchantIdParams, response: { 200: Merchant, 404: ErrorResponse } } },
+    {
+      schema: {
+        tags: ['merchants'],
+        params: MerchantIdParams,
+        response: { 200: Merchant, 404: ErrorResponse },
+      },
+    },
     async (request) => {
       const scope = await resolveScope(app.deps.db, request.ctx);
       const merchant = await findMerchant(app.deps.db, scope, request.params.id, request.ctx.merchant_id);
@@ -18,11 +31,26 @@ export const merchantRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Querystring: { merchant_id?: number; status_id?: number; search?: string; start?: number; limit?: number } }>(
+  app.get<{
+    Querystring: {
+      merchant_id?: number;
+      status_id?: number;
+      search?: string;
+      start?: number;
+      limit?: number;
+    };
+  }>(
     '/cm/mids',
-    { schema: { tags: ['merchants'], querystring: MidQuery, response: { 200: MidList, 400: ErrorResponse } } },
+    {
+      schema: { tags: ['merchants'], querystring: MidQuery, response: { 200: MidList, 400: ErrorResponse } },
+    },
     async (request) => {
-      const scope = await narrowToMerchant(app.deps.db, await resolveScope(app.deps.db, request.ctx), request.query.merchant_id, 'merchant_id');
+      const scope = await narrowToMerchant(
+        app.deps.db,
+        await resolveScope(app.deps.db, request.ctx),
+        request.query.merchant_id,
+        'merchant_id',
+      );
       return listMids(app.deps.db, scope, request.query);
     },
   );

@@ -20,20 +20,22 @@ export interface Reference {
 let cached: Promise<Reference> | undefined;
 
 async function load(db: Queryable): Promise<Reference> {
-  const pairs = async (sql: string) => new Map((await db.query<{ id: number; name: string }>(sql)).rows.map((r) => [r.id, r.name]));
-  const [cycles, cardTypes, currencies, statuses, statusGroups, verdicts, processors, sources, rc] = await Promise.all([
-    pairs('select id, name from cases.cycles'),
-    pairs('select id, name from cases.card_types'),
-    pairs('select id, code as name from cases.currencies'),
-    pairs('select id, name from cases.statuses'),
-    pairs('select id, name from cases.status_groups'),
-    pairs('select id, name from cases.verdicts'),
-    pairs('select id, name from cases.processors'),
-    pairs('select id, name from cases.sources'),
-    db.query<{ id: number; code: string; description: string; category: string }>(
-      'select r.id, r.code, r.description, c.name as category from cases.reason_codes r join cases.reason_code_categories c on c.id = r.category_id',
-    ),
-  ]);
+  const pairs = async (sql: string) =>
+    new Map((await db.query<{ id: number; name: string }>(sql)).rows.map((r) => [r.id, r.name]));
+  const [cycles, cardTypes, currencies, statuses, statusGroups, verdicts, processors, sources, rc] =
+    await Promise.all([
+      pairs('select id, name from cases.cycles'),
+      pairs('select id, name from cases.card_types'),
+      pairs('select id, code as name from cases.currencies'),
+      pairs('select id, name from cases.statuses'),
+      pairs('select id, name from cases.status_groups'),
+      pairs('select id, name from cases.verdicts'),
+      pairs('select id, name from cases.processors'),
+      pairs('select id, name from cases.sources'),
+      db.query<{ id: number; code: string; description: string; category: string }>(
+        'select r.id, r.code, r.description, c.name as category from cases.reason_codes r join cases.reason_code_categories c on c.id = r.category_id',
+      ),
+    ]);
   return {
     cycles,
     cardTypes,
@@ -43,7 +45,9 @@ async function load(db: Queryable): Promise<Reference> {
     verdicts,
     processors,
     sources,
-    reasonCodes: new Map(rc.rows.map((r) => [r.id, { code: r.code, description: r.description, category: r.category }])),
+    reasonCodes: new Map(
+      rc.rows.map((r) => [r.id, { code: r.code, description: r.description, category: r.category }]),
+    ),
   };
 }
 

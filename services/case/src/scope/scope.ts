@@ -38,7 +38,8 @@ async function midIds(db: Queryable, tenant: string, mids: readonly string[]): P
 export async function resolveScope(db: Queryable, ctx: InternalContext): Promise<Scope> {
   const wholeTenant = ctx.kind === 'system' || isProviderStaff(ctx.roles);
   let merchantIds: number[] | null = null;
-  if (!wholeTenant) merchantIds = ctx.merchant_id == null ? [] : await subtreeIds(db, ctx.tenant, ctx.merchant_id);
+  if (!wholeTenant)
+    merchantIds = ctx.merchant_id == null ? [] : await subtreeIds(db, ctx.tenant, ctx.merchant_id);
   return {
     tenant: ctx.tenant,
     merchantIds,
@@ -51,7 +52,12 @@ export async function resolveScope(db: Queryable, ctx: InternalContext): Promise
  * Narrows a scope to a merchant's subtree (the merchant switcher's client_id).
  * Unknown and out-of-scope merchants get the same 400, so nothing leaks.
  */
-export async function narrowToMerchant(db: Queryable, scope: Scope, merchantId: number | undefined, param: string): Promise<Scope> {
+export async function narrowToMerchant(
+  db: Queryable,
+  scope: Scope,
+  merchantId: number | undefined,
+  param: string,
+): Promise<Scope> {
   if (merchantId === undefined) return scope;
   const ids = await subtreeIds(db, scope.tenant, merchantId);
   const inScope = ids.filter((id) => scope.merchantIds === null || scope.merchantIds.includes(id));

@@ -14,8 +14,42 @@ import type { Queryable } from '@portal/core';
 export const MID_ID_OFFSET = 500_000;
 export const DESCRIPTOR_ID_OFFSET = 700_000;
 
-const WORDS_A = ['Golden', 'Urban', 'Silver', 'Pacific', 'Maple', 'Granite', 'Lucky', 'Bright', 'Cedar', 'Prairie', 'Coastal', 'Royal', 'Velvet', 'Iron', 'Sunset', 'Crimson'];
-const WORDS_B = ['Goods', 'Apparel', 'Gadgets', 'Travel', 'Fitness', 'Books', 'Games', 'Pets', 'Beauty', 'Supplements', 'Tickets', 'Software', 'Furniture', 'Jewelry', 'Outdoors', 'Streaming'];
+const WORDS_A = [
+  'Golden',
+  'Urban',
+  'Silver',
+  'Pacific',
+  'Maple',
+  'Granite',
+  'Lucky',
+  'Bright',
+  'Cedar',
+  'Prairie',
+  'Coastal',
+  'Royal',
+  'Velvet',
+  'Iron',
+  'Sunset',
+  'Crimson',
+];
+const WORDS_B = [
+  'Goods',
+  'Apparel',
+  'Gadgets',
+  'Travel',
+  'Fitness',
+  'Books',
+  'Games',
+  'Pets',
+  'Beauty',
+  'Supplements',
+  'Tickets',
+  'Software',
+  'Furniture',
+  'Jewelry',
+  'Outdoors',
+  'Streaming',
+];
 
 /** The tenant flavour of business names: 'Acme Blue Sky Outfitters'. */
 export function tenantPrefix(tenant: DemoTenant): string {
@@ -27,7 +61,11 @@ export function generatedMerchantCount(casesPerTenant: number): number {
   return Math.max(12, Math.min(200, Math.round(casesPerTenant / 2500)));
 }
 
-export async function seedMerchants(tx: Queryable, tenant: DemoTenant, casesPerTenant: number): Promise<void> {
+export async function seedMerchants(
+  tx: Queryable,
+  tenant: DemoTenant,
+  casesPerTenant: number,
+): Promise<void> {
   const base = tenantIdBase(tenant);
   const prefix = tenantPrefix(tenant);
   const idOf = (key: (typeof DEMO_MERCHANTS)[number]['key']) => demoMerchantId(tenant, key);
@@ -74,7 +112,18 @@ export async function seedMerchants(tx: Queryable, tenant: DemoTenant, casesPerT
        1 + g % 10, '+1 303 555 ' || lpad(g::text, 4, '0'), 'owner' || g, 'Sam', 'Owner' || g, 'owner' || g || '@merchant' || g || '.example',
        g % 4 = 0, (array[1, 3, 5])[1 + g % 3], case when g % 17 = 0 then 2 else 1 end, array['merchant' || g || '.example']
      from generate_series(1, $10::int) g`,
-    [base, SEED_MERCHANT_OFFSET, tenant.id, idOf('partnerA'), idOf('partnerB'), idOf('root'), prefix, WORDS_A, WORDS_B, generatedMerchantCount(casesPerTenant)],
+    [
+      base,
+      SEED_MERCHANT_OFFSET,
+      tenant.id,
+      idOf('partnerA'),
+      idOf('partnerB'),
+      idOf('root'),
+      prefix,
+      WORDS_A,
+      WORDS_B,
+      generatedMerchantCount(casesPerTenant),
+    ],
   );
   // MIDs: 3 for each demo merchant below the root, 1 to 4 for the others; none on the root.
   await tx.query(
@@ -107,13 +156,9 @@ export async function seedMerchants(tx: Queryable, tenant: DemoTenant, casesPerT
   );
   const staff = DEMO_USERS.filter((u) => u.role === 'cb911_manager' || u.role === 'cb911_agent');
   for (const u of staff) {
-    await tx.query(`insert into cases.assignees (id, tenant_id, username, fname, lname, role_id) values ($1, $2, $3, $4, $5, $6)`, [
-      demoUserId(tenant, u),
-      tenant.id,
-      u.username,
-      u.fname,
-      u.lname,
-      ROLES[u.role],
-    ]);
+    await tx.query(
+      `insert into cases.assignees (id, tenant_id, username, fname, lname, role_id) values ($1, $2, $3, $4, $5, $6)`,
+      [demoUserId(tenant, u), tenant.id, u.username, u.fname, u.lname, ROLES[u.role]],
+    );
   }
 }
