@@ -99,6 +99,23 @@ class PostgresDb implements Db {
 
 interface PGliteTx {
   query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[]; affectedRows?: number }>;
+  exec(sql: string): Promise<Array<{ rows: unknown[]; affectedRows?: number }>>;
+}
+
+/**
+ * PGlite's query() uses the extended protocol (one statement); a script of
+ * several statements without parameters (a migration file) goes through
+ * exec(), as pg's simple protocol does on Postgres.
+ */
+const isScript = (sql: string, params: readonly unknown[]) => params.length === 0 && /;\s*\S/.test(sql);
+async function runOn<R>(target: PGliteTx, sql: string, params: readonly unknown[]): Promise<QueryResult<R>> {
+  if (isScript(sql, params)) {
+    const results = await target.exec(sql);
+    const last = results[results.length - 1];
+    return { rows: (last?.rows ?? []) as R[], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
+  }
+  const r = await target.query<R>(sql, params as unknown[]);
+  return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
 }
 
 class PgliteDb implements Db {
@@ -106,17 +123,14 @@ class PgliteDb implements Db {
   constructor(private readonly lite: PGlite) {}
 
   async query<R>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
-    const result = await this.lite.query<R>(sql, params as unknown[]);
-    return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    return runOn<R>(this.lite as unknown as PGliteTx, sql, params);
   }
 
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    return this.lite.transaction(async (liteTx: PGliteTx) => {
+    return this.lite.transaction(async (liteTx) => {
       const tx: Queryable = {
-        query: async <R>(sql: string, params: readonly unknown[] = []) => {
-          const r = await liteTx.query<R>(sql, params as unknown[]);
-          return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
-        },
+        query: <R>(sql: string, params: readonly unknown[] = []) =>
+          runOn<R>(liteTx as unknown as PGliteTx, sql, params),
       };
       return fn(tx);
     });
