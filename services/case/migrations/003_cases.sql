@@ -118,25 +118,24 @@ create table cases.case_counts (
   status_id smallint not null,
   cycle_id smallint not null,
   is_fraud boolean not null,
-  is_assigned boolean not null,
   n bigint not null,
-  primary key (tenant_id, merchant_id, mid_id, status_id, cycle_id, is_fraud, is_assigned)
+  primary key (tenant_id, merchant_id, mid_id, status_id, cycle_id, is_fraud)
 );
 
 create or replace function cases.case_counts_apply() returns trigger language plpgsql as $$
 begin
   if tg_op in ('UPDATE', 'DELETE') then
     insert into cases.case_counts as cc
-      select tenant_id, merchant_id, mid_id, status_id, cycle_id, is_fraud, assigned_user_id is not null, -count(*)
-      from old_rows group by 1, 2, 3, 4, 5, 6, 7
-      on conflict (tenant_id, merchant_id, mid_id, status_id, cycle_id, is_fraud, is_assigned)
+      select tenant_id, merchant_id, mid_id, status_id, cycle_id, is_fraud, -count(*)
+      from old_rows group by 1, 2, 3, 4, 5, 6
+      on conflict (tenant_id, merchant_id, mid_id, status_id, cycle_id, is_fraud)
       do update set n = cc.n + excluded.n;
   end if;
   if tg_op in ('UPDATE', 'INSERT') then
     insert into cases.case_counts as cc
-      select tenant_id, merchant_id, mid_id, status_id, cycle_id, is_fraud, assigned_user_id is not null, count(*)
-      from new_rows group by 1, 2, 3, 4, 5, 6, 7
-      on conflict (tenant_id, merchant_id, mid_id, status_id, cycle_id, is_fraud, is_assigned)
+      select tenant_id, merchant_id, mid_id, status_id, cycle_id, is_fraud, count(*)
+      from new_rows group by 1, 2, 3, 4, 5, 6
+      on conflict (tenant_id, merchant_id, mid_id, status_id, cycle_id, is_fraud)
       do update set n = cc.n + excluded.n;
   end if;
   return null;

@@ -67,6 +67,31 @@ describe('GET /cm/cases', () => {
     expect(next.body.data.some((x: { id: number }) => ids.has(x.id))).toBe(false);
   });
 
+  it('pages in the second half (read from the other end) match the SQL order, nulls included', async () => {
+    for (const [column, order, nulls] of [
+      ['date_due', 'asc', 'nulls last'],
+      ['date_completed', 'asc', 'nulls last'],
+      ['date_completed', 'desc', 'nulls first'],
+    ] as const) {
+      const { rows } = await c.t.db.query<{ id: number }>(
+        `select id from cases.cases where tenant_id = 'acme' order by ${column} ${order} ${nulls}, id ${order} offset 2000 limit 30`,
+      );
+      const r = await c.call(
+        'GET',
+        `/cm/cases?sort_by=${column}&sort_order=${order}&start=2000&limit=30`,
+        admin,
+      );
+      expect(
+        r.body.data.map((x: { id: number }) => x.id),
+        `${column} ${order}`,
+      ).toEqual(rows.map((x) => Number(x.id)));
+    }
+    const tail = await c.call('GET', '/cm/cases?start=2990&limit=25', admin);
+    expect(tail.body.data).toHaveLength(10);
+    const past = await c.call('GET', '/cm/cases?start=5000&limit=25', admin);
+    expect(past.body).toEqual({ data: [], pagination: { total: 3000, limit: 25, start: 5000 } });
+  });
+
   it('limit=0 answers only the count', async () => {
     const r = await c.call('GET', '/cm/cases?limit=0&status_group_id=1', admin);
     expect(r.body.data).toEqual([]);

@@ -19,7 +19,6 @@ interface CountDims {
   statusIds: number[] | null;
   cycleIds: number[] | null;
   isFraud: boolean | null;
-  isAssigned: boolean | null;
   midIds: number[] | null;
 }
 
@@ -51,7 +50,7 @@ export async function buildCaseFilter(
     return `$${params.length}`;
   };
   let countable = true;
-  const dims: CountDims = { statusIds: null, cycleIds: null, isFraud: null, isAssigned: null, midIds: null };
+  const dims: CountDims = { statusIds: null, cycleIds: null, isFraud: null, midIds: null };
   const today = isoDay(new Date());
 
   switch (q.filter_group) {
@@ -81,8 +80,9 @@ export async function buildCaseFilter(
       countable = false;
       break;
     case 'assigned':
+      // Counted from the small partial index cases_tenant_assigned_due.
       conditions.push('c.assigned_user_id is not null');
-      dims.isAssigned = true;
+      countable = false;
       break;
     case 'dnr':
       conditions.push('c.status_id = 4');
@@ -305,7 +305,6 @@ export async function countCases(db: Queryable, filter: CaseFilter): Promise<num
   if (dims.statusIds) add('k.status_id = any(?::smallint[])', dims.statusIds);
   if (dims.cycleIds) add('k.cycle_id = any(?::smallint[])', dims.cycleIds);
   if (dims.isFraud !== null) add('k.is_fraud = ?', dims.isFraud);
-  if (dims.isAssigned !== null) add('k.is_assigned = ?', dims.isAssigned);
   if (dims.midIds) add('k.mid_id = any(?::bigint[])', dims.midIds);
   const { rows } = await db.query<{ n: number }>(
     `select coalesce(sum(k.n), 0)::bigint as n from cases.case_counts k where ${conditions.join(' and ')}`,

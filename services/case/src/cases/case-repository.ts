@@ -36,17 +36,32 @@ export async function listCases(db: Queryable, ctx: InternalContext, q: CaseList
   const filter = await buildCaseFilter(db, ctx, q);
   const limit = q.limit ?? 50;
   const start = q.start ?? 0;
-  const pageIds = async (): Promise<number[]> => {
-    if (limit === 0) return [];
-    const params = [...filter.params, limit, start];
+  const pageIds = async (order: 'asc' | 'desc', take: number, skip: number): Promise<number[]> => {
+    if (take <= 0) return [];
+    const params = [...filter.params, take, skip];
     const { rows } = await db.query<{ id: number }>(
-      `select c.id from cases.cases c ${sort.join} where ${filter.conditions.join(' and ')} ${orderBy(sort)}
+      `select c.id from cases.cases c ${sort.join} where ${filter.conditions.join(' and ')} ${orderBy({ ...sort, order })}
        limit $${params.length - 1} offset $${params.length}`,
       params,
     );
     return rows.map((r) => Number(r.id));
   };
-  const [ids, total] = await Promise.all([pageIds(), countCases(db, filter)]);
+  let ids: number[];
+  let total: number;
+  if (filter.countDims) {
+    // The exact total is cheap here: a page in the second half is read from the
+    // other end of the index (offset total - start - limit, reversed), so the
+    // deepest pages cost as little as the first ones.
+    total = await countCases(db, filter);
+    const take = Math.min(limit, Math.max(0, total - start));
+    const reverse = start > total / 2;
+    const flip = sort.order === 'asc' ? 'desc' : 'asc';
+    ids = reverse
+      ? (await pageIds(flip, take, total - start - take)).reverse()
+      : await pageIds(sort.order, take, start);
+  } else {
+    [ids, total] = await Promise.all([pageIds(sort.order, limit, start), countCases(db, filter)]);
+  }
   return { data: await loadCaseRows(db, ids), pagination: { total, limit, start } };
 }
 

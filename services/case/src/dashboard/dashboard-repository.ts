@@ -88,7 +88,7 @@ export async function midsTop5(db: Queryable, scope: Scope, range: DateRange, q:
          count(*) filter (where c.status_id in (3, 6, 7, 8, 9, 10) or c.verdict_id = 4)::int as defended
        from cases.cases c where ${w.sql} group by c.mid_id
      ), r as (
-       select mi.mid, (select d.descriptor from cases.descriptors d where d.mid_id = mi.id order by d.id limit 1) as "midDescriptor",
+       select mi.mid, (select d.descriptor from cases.descriptors d where d.tenant_id = mi.tenant_id and d.mid_id = mi.id order by d.id limit 1) as "midDescriptor",
          mi.alias as "midAlias", agg.new, agg."nonFraud", round(100.0 * agg."nonFraud" / agg.new, 2)::float8 as "percentNonFraud",
          agg.fraud, round(100.0 * agg.fraud / agg.new, 2)::float8 as "percentFraud", agg.defended
        from agg join cases.mids mi on mi.id = agg.mid_id
