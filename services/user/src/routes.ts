@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import cookie from '@fastify/cookie';
+import { scheduleHousekeeping } from './auth/housekeeping';
 import { authRoutes } from './auth/routes';
 import { ensureDemoSsoKeys } from './auth/sso';
 import { createState } from './lib/context';
@@ -21,4 +22,5 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   await profileRoutes(app, state);
   await userRoutesAdmin(app, state);
   await accountRoutes(app, state);
+  scheduleHousekeeping(app);
 };
