@@ -311,7 +311,7 @@ it('case service at scale', async () => {
       p50: pct(times, 50),
       p95: pct(times, 95),
       target: call.target,
-      total: body.pagination?.total ?? body.count ?? body.data?.length,
+      total: body.pagination?.total ?? body.count ?? body.total ?? body.data?.length,
     });
     const statements = await rec.capture(inject);
     plans.push(`\n### ${call.name}\nGET ${call.url}`);

@@ -11,6 +11,8 @@ import { buildGateway } from '@portal/gateway';
 const [mode, raw] = process.argv.slice(2);
 const config = JSON.parse(raw ?? '{}') as Record<string, unknown>;
 
+// A clean exit on SIGINT (a --cpu-prof profile is written at exit).
+process.on('SIGINT', () => process.exit(0));
 process.on('message', (m) => {
   if (m === 'cpu') process.send!({ cpu: process.cpuUsage() });
 });

@@ -148,3 +148,23 @@ describe('merchants', () => {
     expect(rows[0]).toEqual({ username: 'new.agent', role_id: 9 });
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every case service route', async () => {
+    const r = await c.app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(r.statusCode).toBe(200);
+    const paths = Object.keys((JSON.parse(r.body) as { paths: Record<string, unknown> }).paths);
+    for (const path of [
+      '/cm/cases',
+      '/cm/cases/{id}',
+      '/cm/cases/{id}/edit',
+      '/cm/cases/{id}/flag/{flagId}',
+      '/cm/cases.csv',
+      '/cm/cases/reports/mids-top5',
+      '/cm/gen/rc',
+      '/cm/merchants/{id}',
+    ]) {
+      expect(paths, path).toContain(path);
+    }
+  });
+});
