@@ -33,7 +33,6 @@ export function TextField({
       <Field.Label>{label}</Field.Label>
       <Input
         name={name}
-        id={name}
         type={type}
         value={value}
         autoComplete={autoComplete}

@@ -9,7 +9,7 @@ import { SignedOutLayout } from './signed-out-layout';
 
 /** New password required at first sign-in (confirmSignUp). */
 export function NewPasswordForm({ username, session }: { username: string; session: string }) {
-  const { dispatch } = useAuth();
+  const { dispatch, completeSignIn } = useAuth();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const complete = useCompleteNewPassword();
@@ -20,7 +20,13 @@ export function NewPasswordForm({ username, session }: { username: string; sessi
     if (!valid) return;
     complete.mutate(
       { session, new_password: password.trim() },
-      { onSuccess: () => dispatch({ type: 'NEW_PASSWORD_SET' }) },
+      {
+        onSuccess: (tokens) => {
+          // confirmSignUp returns to signIn, which the challenge's tokens complete at once.
+          dispatch({ type: 'NEW_PASSWORD_SET' });
+          completeSignIn(tokens);
+        },
+      },
     );
   };
 

@@ -1,0 +1,171 @@
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request as httpRequest } from 'node:http';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '@portal/contracts';
+import { startStack, type Stack } from '../../services/runner/src/stack';
+import { launchBrowser, tenantUrl } from './browser';
+import { createTestEnv, type TestEnv } from './test-env';
+
+export type TenantId = 'acme' | 'northbank';
+
+/** The full stack (gateway serving web/dist, four services, real Postgres and Redis) plus Chromium. */
+export interface WebWorld {
+  t: TestEnv;
+  stack: Stack;
+  browser: Browser;
+  url(tenant: TenantId, path?: string): string;
+  /** A fresh browser context (own cookies and storage) on a page. */
+  newPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A copy of config/tenants with changes per tenant (e.g. shorter idle
+ * timeouts); pass the directory as TENANT_CONFIG_DIR.
+ */
+export function tenantConfigCopy(edit: (tenant: string, yaml: string) => string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-tenants-'));
+  cpSync(join(process.cwd(), 'config', 'tenants'), dir, { recursive: true });
+  for (const f of readdirSync(dir).filter((x) => x.endsWith('.yaml'))) {
+    const file = join(dir, f);
+    writeFileSync(file, edit(f.replace(/\.yaml$/, ''), readFileSync(file, 'utf8')));
+  }
+  return dir;
+}
+
+export async function startWebWorld(overrides: Record<string, string> = {}): Promise<WebWorld> {
+  if (!existsSync(join(process.cwd(), 'web', 'dist', 'index.html')))
+    throw new Error('web/dist is missing: run node scripts/build.mjs first');
+  const t = await createTestEnv(overrides);
+  const stack = await startStack(t.deps, { gatewayPort: 0, gatewayHost: '127.0.0.1' });
+  const browser = await launchBrowser();
+  return {
+    t,
+    stack,
+    browser,
+    url: (tenant, path = '/') => tenantUrl(stack.gatewayUrl, tenant, path),
+    newPage: async (viewport = { width: 1440, height: 900 }) => {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      page.on('pageerror', (e) => console.error('[browser]', e.message));
+      return { context, page };
+    },
+    close: async () => {
+      await browser.close();
+      await stack.close();
+      await t.close();
+    },
+  };
+}
+
+/** Signs in through the form and waits for the signed-in shell. */
+export async function signIn(
+  page: Page,
+  world: WebWorld,
+  tenant: TenantId,
+  username: string,
+  password = DEMO_PASSWORD,
+  path = '/',
+) {
+  await page.goto(world.url(tenant, path));
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+export async function signInToShell(
+  page: Page,
+  world: WebWorld,
+  tenant: TenantId,
+  username: string,
+  password = DEMO_PASSWORD,
+  path = '/',
+) {
+  await signIn(page, world, tenant, username, password, path);
+  await page.getByTestId('top-bar').waitFor({ timeout: 15_000 });
+}
+
+/** A call to the gateway with a tenant's Host header (Node's fetch cannot set Host; node:http can). */
+export function gatewayCall(
+  world: WebWorld,
+  tenant: TenantId,
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<{ status: number; json: unknown }> {
+  const url = new URL(world.stack.gatewayUrl);
+  const payload = init.body === undefined ? undefined : JSON.stringify(init.body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method: init.method ?? 'GET',
+        headers: {
+          host: `${tenant}.localhost:${url.port}`,
+          accept: 'application/json',
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: unknown = text;
+          try {
+            json = text ? JSON.parse(text) : null;
+          } catch {
+            // not JSON
+          }
+          resolve({ status: res.statusCode ?? 0, json });
+        });
+      },
+    );
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+/** Signs a user in through the API and answers a caller for that user (to compare the UI with the API). */
+export async function apiAs(world: WebWorld, tenant: TenantId, username: string, password = DEMO_PASSWORD) {
+  const signin = await gatewayCall(world, tenant, '/api/users/auth/signin', {
+    method: 'POST',
+    body: { username, password },
+  });
+  const token = (signin.json as { access_token?: string }).access_token;
+  if (!token)
+    throw new Error(`sign-in of ${username} failed: ${signin.status} ${JSON.stringify(signin.json)}`);
+  return async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
+    const r = await gatewayCall(world, tenant, `/api${path}`, { ...init, token });
+    if (r.status >= 400)
+      throw new Error(`${init.method ?? 'GET'} ${path}: ${r.status} ${JSON.stringify(r.json)}`);
+    return r.json as T;
+  };
+}
+
+/** The newest forgot-password code mailed to the outbox of this stack (DATA_DIR/outbox/*.json). */
+export function latestResetCode(world: WebWorld, to?: string): string | null {
+  const dir = join(world.t.env.DATA_DIR, 'outbox');
+  if (!existsSync(dir)) return null;
+  const mails = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .reverse()
+    .map(
+      (f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { to: string; subject: string; text: string },
+    );
+  for (const m of mails) {
+    if (to && m.to !== to) continue;
+    const code = /verification code is (\S+)/i.exec(m.text)?.[1];
+    if (code) return code;
+  }
+  return null;
+}
