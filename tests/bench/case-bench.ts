@@ -304,6 +304,7 @@ it('case service at scale', async () => {
     const body = JSON.parse(last.body) as {
       pagination?: { total: number };
       count?: number;
+      total?: number;
       data?: unknown[];
     };
     results.push({

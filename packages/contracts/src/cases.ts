@@ -17,7 +17,14 @@ export const CASE_STATUS = {
 } as const;
 /** Status groups: 1 New, 2 In Progress (1 and 2 are the open cases), 3 Completed, 4 Expired, 5 Do Not Represent. */
 export const STATUS_GROUP = { New: 1, InProgress: 2, Completed: 3, Expired: 4, DoNotRepresent: 5 } as const;
-export const VERDICT = { WillNotRepresent: 1, DoNotRepresent: 2, VerdictPending: 3, Win: 4, Loss: 5, Pending: 6 } as const;
+export const VERDICT = {
+  WillNotRepresent: 1,
+  DoNotRepresent: 2,
+  VerdictPending: 3,
+  Win: 4,
+  Loss: 5,
+  Pending: 6,
+} as const;
 export const CYCLE = { First: 1, Second: 2, Retrieval: 9 } as const;
 
 /** Tabs / filter groups of the case grids (spec 2 §2.1). */
@@ -136,8 +143,17 @@ const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union(
 const NullableString = Nullable(Type.String());
 const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
 
-export const AssignedUser = Type.Object({ id: Type.Integer(), fname: Type.String(), lname: Type.String(), username: Type.String() });
-export const CaseFlag = Type.Object({ id: Type.Integer(), is_flagged: Type.Boolean(), comment: NullableString });
+export const AssignedUser = Type.Object({
+  id: Type.Integer(),
+  fname: Type.String(),
+  lname: Type.String(),
+  username: Type.String(),
+});
+export const CaseFlag = Type.Object({
+  id: Type.Integer(),
+  is_flagged: Type.Boolean(),
+  comment: NullableString,
+});
 export type CaseFlag = Static<typeof CaseFlag>;
 
 /** What the grid may do with a case, derived from its status (spec 2 §3). */
@@ -221,7 +237,10 @@ export const CaseList = ListResponse(CaseRow);
 export type CaseList = Static<typeof CaseList>;
 
 export const CaseIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-export const CaseFlagParams = Type.Object({ id: Type.Integer({ minimum: 1 }), flagId: Type.Integer({ minimum: 1 }) });
+export const CaseFlagParams = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  flagId: Type.Integer({ minimum: 1 }),
+});
 
 /** `PATCH /cm/cases/{id}/edit`: verdict only, or the full edit (spec 2 §5). */
 export const CaseEditBody = Type.Object(
@@ -238,7 +257,10 @@ export type CaseEditBody = Static<typeof CaseEditBody>;
 
 /** `PUT /cm/cases/edit`: bulk verdict. */
 export const CaseBulkEditBody = Type.Object({
-  cases: Type.Array(Type.Object({ id: Type.Integer({ minimum: 1 }), verdict_id: Type.Integer({ minimum: 1 }) }), { minItems: 1, maxItems: 1000 }),
+  cases: Type.Array(
+    Type.Object({ id: Type.Integer({ minimum: 1 }), verdict_id: Type.Integer({ minimum: 1 }) }),
+    { minItems: 1, maxItems: 1000 },
+  ),
 });
 export type CaseBulkEditBody = Static<typeof CaseBulkEditBody>;
 
@@ -270,7 +292,10 @@ export type CaseBulkPatchBody = Static<typeof CaseBulkPatchBody>;
 
 /** `PATCH /cm/cases/ui/status`: bulk status patch (representment statuses). */
 export const CaseStatusPatchBody = Type.Object({
-  cases: Type.Array(Type.Object({ id: Type.Integer({ minimum: 1 }), status_id: Type.Integer({ minimum: 1 }) }), { minItems: 1, maxItems: 1000 }),
+  cases: Type.Array(
+    Type.Object({ id: Type.Integer({ minimum: 1 }), status_id: Type.Integer({ minimum: 1 }) }),
+    { minItems: 1, maxItems: 1000 },
+  ),
 });
 export type CaseStatusPatchBody = Static<typeof CaseStatusPatchBody>;
 
@@ -322,7 +347,9 @@ export type CaseHistoryRow = Static<typeof CaseHistoryRow>;
 /** `GET /cm/cases/reports/cases-status-totals`. */
 export const StatusTotalsQuery = Type.Object({ client_id: Type.Optional(Type.Integer({ minimum: 1 })) });
 export const StatusTotals = Type.Object({
-  data: Type.Array(Type.Object({ status_group_id: Type.Integer(), status_group: Type.String(), count: Type.Integer() })),
+  data: Type.Array(
+    Type.Object({ status_group_id: Type.Integer(), status_group: Type.String(), count: Type.Integer() }),
+  ),
   total: Type.Integer(),
 });
 export type StatusTotals = Static<typeof StatusTotals>;

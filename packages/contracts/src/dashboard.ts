@@ -21,7 +21,17 @@ export const DashboardQuery = Type.Object({
 });
 export type DashboardQuery = Static<typeof DashboardQuery>;
 
-export const MID_TOP5_SORT_COLUMNS = ['mid', 'midDescriptor', 'midAlias', 'new', 'nonFraud', 'percentNonFraud', 'fraud', 'percentFraud', 'defended'] as const;
+export const MID_TOP5_SORT_COLUMNS = [
+  'mid',
+  'midDescriptor',
+  'midAlias',
+  'new',
+  'nonFraud',
+  'percentNonFraud',
+  'fraud',
+  'percentFraud',
+  'defended',
+] as const;
 
 export const MidTop5Query = Type.Composite([
   DashboardQuery,
@@ -56,7 +66,13 @@ export const MidTop5Row = Type.Object({
   defended: Type.Integer(),
 });
 export const MidTop5List = ListResponse(MidTop5Row);
-export const DateCountRows = Type.Object({ data: Type.Array(Type.Object({ date: Type.String(), count: Type.Integer() })) });
-export const StatusCountRows = Type.Object({ data: Type.Array(Type.Object({ case_status: Type.String(), count: Type.Integer() })) });
-export const CardTypeCountRows = Type.Object({ data: Type.Array(Type.Object({ name: Type.String(), count: Type.Integer() })) });
+export const DateCountRows = Type.Object({
+  data: Type.Array(Type.Object({ date: Type.String(), count: Type.Integer() })),
+});
+export const StatusCountRows = Type.Object({
+  data: Type.Array(Type.Object({ case_status: Type.String(), count: Type.Integer() })),
+});
+export const CardTypeCountRows = Type.Object({
+  data: Type.Array(Type.Object({ name: Type.String(), count: Type.Integer() })),
+});
 export type MidTop5Row = Static<typeof MidTop5Row>;

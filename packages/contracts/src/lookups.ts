@@ -17,7 +17,12 @@ export type LookupQuery = Static<typeof LookupQuery>;
 
 const IdName = { id: Type.Integer(), name: Type.String() };
 
-export const Country = Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String(), number_code: Type.String() });
+export const Country = Type.Object({
+  id: Type.Integer(),
+  code: Type.String(),
+  name: Type.String(),
+  number_code: Type.String(),
+});
 export const Processor = Type.Object({ id: Type.Integer(), name: Type.String(), alias: Type.String() });
 export const ReasonCode = Type.Object({
   id: Type.Integer(),
@@ -31,7 +36,12 @@ export const ReasonCode = Type.Object({
 });
 export const ReasonCodeCategory = Type.Object(IdName);
 export const Cycle = Type.Object({ ...IdName, alias: Type.String() });
-export const Currency = Type.Object({ id: Type.Integer(), currency: Type.String(), code: Type.String(), iso: Type.String() });
+export const Currency = Type.Object({
+  id: Type.Integer(),
+  currency: Type.String(),
+  code: Type.String(),
+  iso: Type.String(),
+});
 export const CardType = Type.Object({ ...IdName, alias: Type.String() });
 export const StatusGroup = Type.Object({ ...IdName, alias: Type.String() });
 export const CaseStatus = Type.Object({ ...IdName, status_group_id: Type.Integer() });
@@ -39,7 +49,12 @@ export const Verdict = Type.Object(IdName);
 export const ServiceLevel = Type.Object(IdName);
 export const Source = Type.Object({ ...IdName, code: Type.String() });
 export const Deflector = Type.Object({ ...IdName, alias: Type.String() });
-export const Descriptor = Type.Object({ id: Type.Integer(), descriptor: Type.String(), mid_id: Type.Integer(), mid: Type.String() });
+export const Descriptor = Type.Object({
+  id: Type.Integer(),
+  descriptor: Type.String(),
+  mid_id: Type.Integer(),
+  mid: Type.String(),
+});
 
 export const CountryList = ListResponse(Country);
 export const ProcessorList = ListResponse(Processor);

@@ -33,7 +33,14 @@ export const Merchant = Type.Object(
     direct_api: Type.Boolean(),
     service_level: Type.Object({ id: Type.Integer(), name: Type.String() }),
     service_level_id: Type.Integer(),
-    deflectors: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), alias: Type.String(), status: Type.Object({ id: Type.Integer() }) })),
+    deflectors: Type.Array(
+      Type.Object({
+        id: Type.Integer(),
+        name: Type.String(),
+        alias: Type.String(),
+        status: Type.Object({ id: Type.Integer() }),
+      }),
+    ),
     /** Feature id 1 means issuer docs. */
     features: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
     isRootMerchant: Type.Boolean(),
