@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadTenants, TenantConfigError } from './load';
+import { loadTenants, type TenantConfigError } from './load';
 import { TenantRegistry } from './registry';
 
 const SHIPPED = resolve(__dirname, '../../../config/tenants');
