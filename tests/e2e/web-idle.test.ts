@@ -20,6 +20,12 @@ describe('idle session', () => {
     const { context, page } = await world.newPage();
     await signInToShell(page, world, 'acme', 'agent');
     const dialog = page.getByTestId('idle-dialog');
+    // Activity (debounced 500 ms) keeps the session: 8 s of mouse moves, longer than the 5 s idle period.
+    for (let i = 0; i < 16; i++) {
+      await page.mouse.move(100 + (i % 2) * 50, 300);
+      await page.waitForTimeout(500);
+    }
+    expect(await dialog.count()).toBe(0);
     await dialog.waitFor({ timeout: 15_000 });
     expect(await dialog.getByText('Oh No!').count()).toBe(1);
     const first = await page.getByTestId('idle-countdown').textContent();

@@ -43,21 +43,17 @@ export function formatCountdown(ms: number): string {
 }
 
 /** Trailing debounce: calls fn once `wait` ms after the last call. */
-export function debounce<A extends unknown[]>(
-  fn: (...args: A) => void,
-  wait: number,
-  timers = { setTimeout, clearTimeout },
-) {
+export function debounce<A extends unknown[]>(fn: (...args: A) => void, wait: number) {
   let handle: ReturnType<typeof setTimeout> | undefined;
   const debounced = (...args: A) => {
-    if (handle !== undefined) timers.clearTimeout(handle);
-    handle = timers.setTimeout(() => {
+    if (handle !== undefined) clearTimeout(handle);
+    handle = setTimeout(() => {
       handle = undefined;
       fn(...args);
     }, wait);
   };
   debounced.cancel = () => {
-    if (handle !== undefined) timers.clearTimeout(handle);
+    if (handle !== undefined) clearTimeout(handle);
     handle = undefined;
   };
   return debounced;

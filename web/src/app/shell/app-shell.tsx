@@ -49,8 +49,10 @@ export function AppShell() {
       />
       <Flex flex="1" minH="0">
         {persistent && (
-          <Box w={SIDEBAR_WIDTH} flexShrink={0} position="sticky" top="0" h="calc(100vh - 4rem)">
-            {sidebar}
+          <Box w={SIDEBAR_WIDTH} flexShrink={0} bg="sidebar.bg">
+            <Box position="sticky" top="0" h="calc(100vh - 4rem)">
+              {sidebar}
+            </Box>
           </Box>
         )}
         {!wide && (

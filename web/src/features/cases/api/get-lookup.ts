@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export interface LookupItem {
+  id: number;
+  name?: string;
+  code?: string;
+  currency?: string;
+  card_type?: { id: number; name: string };
+}
+
+/** GET /cm/gen/{name} (limit 999, optional search): verdicts, rc, currencies, cycles, cctypes, ... */
+export function getLookup(path: string, search?: string, signal?: AbortSignal) {
+  return api.get<{ data: LookupItem[] }>(path.replace(/^\/?(api\/)?/, ''), { limit: 999, search }, signal);
+}
+
+export function getLookupQueryOptions(path: string, search?: string) {
+  return {
+    queryKey: ['cases', 'lookup', path, search ?? ''] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) => getLookup(path, search, signal),
+    staleTime: 10 * 60_000,
+  };
+}
+
+export function useLookup(path: string | undefined, search?: string) {
+  return useQuery({ ...getLookupQueryOptions(path ?? '', search), enabled: !!path });
+}
+
+/** Reason code display name: '{card type name or N/A} - {code}' (spec 2 §3). */
+export function lookupLabel(item: LookupItem): string {
+  if (item.code !== undefined && item.card_type !== undefined) return `${item.card_type?.name ?? 'N/A'} - ${item.code}`;
+  return item.name ?? item.currency ?? item.code ?? String(item.id);
+}
