@@ -6,7 +6,14 @@ import type { TenantBootstrap } from '@portal/contracts';
  * all others render the 'coming soon' placeholder inside the shell and are
  * listed by PLACEHOLDER_ROUTES (a test prints them).
  */
-export type Screen = 'dashboard' | 'merchant-settings' | 'not-found';
+export type Screen =
+  | 'dashboard'
+  | 'merchant-settings'
+  | 'not-found'
+  | 'chargebacks'
+  | 'case-management'
+  | 'qc-review'
+  | 'admin-review';
 
 export interface RouteDef {
   path: string;
@@ -26,8 +33,20 @@ const alertsIframeOff = (t: TenantBootstrap) => !t.flags.ALERTS_IFRAME;
 export const ROUTES: readonly RouteDef[] = [
   { path: '/dashboard', title: 'Dashboard', area: 'Dashboard', feature: 'dashboard', screen: 'dashboard' },
   // Chargebacks
-  { path: '/chargebacks', title: 'Chargebacks', area: 'Chargebacks', feature: 'chargebacks' },
-  { path: '/chargebacks-new', title: 'Chargebacks', area: 'Chargebacks', feature: 'chargebacks' },
+  {
+    path: '/chargebacks',
+    title: 'Chargebacks',
+    area: 'Chargebacks',
+    feature: 'chargebacks',
+    screen: 'chargebacks',
+  },
+  {
+    path: '/chargebacks-new',
+    title: 'Chargebacks',
+    area: 'Chargebacks',
+    feature: 'chargebacks',
+    screen: 'chargebacks',
+  },
   {
     path: '/invalid-chargebacks',
     title: 'Invalid Chargebacks',
@@ -52,25 +71,51 @@ export const ROUTES: readonly RouteDef[] = [
     when: alertsIframeOff,
   },
   // Case management
-  { path: '/case-management', title: 'Case Management', area: 'Case Management', feature: 'case-management' },
+  {
+    path: '/case-management',
+    title: 'Case Management',
+    area: 'Case Management',
+    feature: 'case-management',
+    screen: 'case-management',
+  },
   {
     path: '/case-management-legacy',
     title: 'Case Management',
     area: 'Case Management',
     feature: 'case-management',
+    screen: 'case-management',
   },
   { path: '/case-updater', title: 'Case Updater', area: 'Case Management', feature: 'case-updater' },
   { path: '/case-updater-legacy', title: 'Case Updater', area: 'Case Management', feature: 'case-updater' },
   // QC and admin review
-  { path: '/case-qc-review', title: 'QC Review', area: 'QC Review', feature: 'qc-review' },
-  { path: '/case-qc-review-new', title: 'QC Review', area: 'QC Review', feature: 'qc-review' },
+  {
+    path: '/case-qc-review',
+    title: 'QC Review',
+    area: 'QC Review',
+    feature: 'qc-review',
+    screen: 'qc-review',
+  },
+  {
+    path: '/case-qc-review-new',
+    title: 'QC Review',
+    area: 'QC Review',
+    feature: 'qc-review',
+    screen: 'qc-review',
+  },
   {
     path: '/case-qc-review/view-case/:caseId?',
     title: 'QC Review Case',
     area: 'QC Review',
     feature: 'qc-review',
   },
-  { path: '/review', title: 'Review', area: 'Review', feature: 'review', roles: STAFF },
+  {
+    path: '/review',
+    title: 'Review',
+    area: 'Review',
+    feature: 'review',
+    roles: STAFF,
+    screen: 'admin-review',
+  },
   {
     path: '/review/view-case/:caseId?',
     title: 'Review Case',
@@ -78,7 +123,14 @@ export const ROUTES: readonly RouteDef[] = [
     feature: 'review',
     roles: STAFF,
   },
-  { path: '/review-legacy', title: 'Review', area: 'Review', feature: 'review', roles: STAFF },
+  {
+    path: '/review-legacy',
+    title: 'Review',
+    area: 'Review',
+    feature: 'review',
+    roles: STAFF,
+    screen: 'admin-review',
+  },
   // Reports
   { path: '/reports/monitoring', title: 'Monitoring', area: 'Reports', feature: 'monitoring' },
   { path: '/reports', title: 'Reports', area: 'Reports', feature: 'reports' },

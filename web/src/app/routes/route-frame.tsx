@@ -11,6 +11,10 @@ import { PlaceholderRoute } from './placeholder';
 // Heavy screens (ApexCharts, AG Grid) load with their routes only.
 const DashboardRoute = lazy(() => import('../../features/dashboard/routes/dashboard-route'));
 const MerchantSettingsRoute = lazy(() => import('../../features/merchants/routes/merchant-settings-route'));
+const ChargebacksRoute = lazy(() => import('../../features/cases/routes/chargebacks-route'));
+const CaseManagementRoute = lazy(() => import('../../features/cases/routes/case-management-route'));
+const QcReviewRoute = lazy(() => import('../../features/cases/routes/qc-review-route'));
+const AdminReviewRoute = lazy(() => import('../../features/cases/routes/admin-review-route'));
 
 export function RouteLoading() {
   return (
@@ -28,6 +32,14 @@ function Screen({ def }: { def: RouteDef }) {
       return <MerchantSettingsRoute />;
     case 'not-found':
       return <NotFoundRoute />;
+    case 'chargebacks':
+      return <ChargebacksRoute />;
+    case 'case-management':
+      return <CaseManagementRoute />;
+    case 'qc-review':
+      return <QcReviewRoute />;
+    case 'admin-review':
+      return <AdminReviewRoute />;
     default:
       return <PlaceholderRoute title={def.title} />;
   }

@@ -1,4 +1,4 @@
-import { CASE_STATUS, type CaseWriteResult } from '@portal/contracts';
+import { type CASE_STATUS, type CaseWriteResult } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { apiPatch } from './request';

@@ -16,7 +16,11 @@ export interface AssignableUser {
 export async function getAssignableUsers(search: string, signal?: AbortSignal): Promise<AssignableUser[]> {
   const lists = await Promise.all(
     [ROLES.cb911_manager, ROLES.cb911_agent].map((role) =>
-      api.get<{ data: AssignableUser[] }>('users/users', { role, search: search || undefined, limit: 25 }, signal),
+      api.get<{ data: AssignableUser[] }>(
+        'users/users',
+        { role, search: search || undefined, limit: 25 },
+        signal,
+      ),
     ),
   );
   return lists.flatMap((l) => l.data);

@@ -28,6 +28,7 @@ export function useLookup(path: string | undefined, search?: string) {
 
 /** Reason code display name: '{card type name or N/A} - {code}' (spec 2 §3). */
 export function lookupLabel(item: LookupItem): string {
-  if (item.code !== undefined && item.card_type !== undefined) return `${item.card_type?.name ?? 'N/A'} - ${item.code}`;
+  if (item.code !== undefined && item.card_type !== undefined)
+    return `${item.card_type?.name ?? 'N/A'} - ${item.code}`;
   return item.name ?? item.currency ?? item.code ?? String(item.id);
 }

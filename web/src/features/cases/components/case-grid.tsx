@@ -42,6 +42,8 @@ export interface CaseGridHandle {
   /** AG Grid Community CSV of the page on screen. */
   exportPageCsv(columns: CaseColumn[], fileName: string): void;
   currentSort(): SortModelItem | undefined;
+  /** Index of the first row of the page on screen. */
+  pageStart(): number;
 }
 
 export interface CaseGridProps {
@@ -114,6 +116,7 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
   );
 
   useEffect(() => {
+    apiRef.current?.deselectAll();
     apiRef.current?.setGridOption('datasource', datasource);
   }, [datasource]);
 
@@ -160,6 +163,10 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
         }
         return rows;
       },
+      pageStart() {
+        const api = apiRef.current;
+        return api ? api.paginationGetCurrentPage() * api.paginationGetPageSize() : 0;
+      },
       selectedRows: () => apiRef.current?.getSelectedRows() ?? [],
       clearSelection: () => apiRef.current?.deselectAll(),
       refresh: () => apiRef.current?.refreshInfiniteCache(),
@@ -176,7 +183,8 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
         api.exportDataAsCsv({
           fileName,
           columnKeys: columns.map((c) => c.key),
-          shouldRowBeSkipped: (p) => p.node.rowIndex == null || p.node.rowIndex < first || p.node.rowIndex >= last,
+          shouldRowBeSkipped: (p) =>
+            p.node.rowIndex == null || p.node.rowIndex < first || p.node.rowIndex >= last,
           processCellCallback: (p) => {
             const col = byKey.get(p.column.getColId());
             return col && p.node?.data ? cellText(p.node.data as CaseRow, col) : String(p.value ?? '');
@@ -219,8 +227,10 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
         onSelectionChanged={(e) => props.onSelectionChanged?.(e.api.getSelectedRows())}
         onCellKeyDown={(e) => {
           const k = e.event as KeyboardEvent | undefined;
-          if (k && (k.ctrlKey || k.metaKey) && k.key === 'c' && e.value != null) {
-            const text = String(e.valueFormatted ?? e.value);
+          if (!('column' in e) || !k || !(k.ctrlKey || k.metaKey) || k.key !== 'c' || !e.data) return;
+          const col = props.columns.find((c) => c.key === e.column.getColId());
+          if (col) {
+            const text = cellText(e.data, col);
             void navigator.clipboard?.writeText(text).then(() => props.onCellCopy?.(text));
           }
         }}

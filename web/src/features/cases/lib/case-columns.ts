@@ -50,7 +50,15 @@ const MERCHANT = new Set(['merchant_admin', 'merchant_user']);
 
 /** The layout key of a user: the first of their roles with a layout; default partner_admin. */
 export function layoutRole(roles: readonly string[]): string {
-  const order = ['cb911_manager', 'cb911_agent', 'cb911_admin', 'partner_admin', 'partner_user', 'merchant_admin', 'merchant_user'];
+  const order = [
+    'cb911_manager',
+    'cb911_agent',
+    'cb911_admin',
+    'partner_admin',
+    'partner_user',
+    'merchant_admin',
+    'merchant_user',
+  ];
   return order.find((r) => roles.includes(r)) ?? 'partner_admin';
 }
 

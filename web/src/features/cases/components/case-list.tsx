@@ -1,0 +1,514 @@
+import type { CaseRow } from '@portal/contracts';
+import {
+  Box,
+  Button,
+  Heading,
+  HStack,
+  Input,
+  Menu,
+  NativeSelect,
+  Portal,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+} from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Notice } from '../../../components/notice';
+import { toaster } from '../../../components/toaster';
+import { useProfile } from '../../../lib/auth/auth-context';
+import { useSelectedMerchant } from '../../../lib/merchant-selection';
+import { exportCases } from '../api/export-cases';
+import { getCasesQueryOptions, type CaseQuery } from '../api/get-cases';
+import { useStackConfig } from '../api/get-stack-config';
+import { CaseDialogs, type CaseDialogState } from '../dialogs/case-dialogs';
+import { ConfirmDialog } from '../dialogs/confirm-dialog';
+import { ResultDialog, type ActionResult } from '../dialogs/result-dialog';
+import { caseColumns, exportAccessor, type CaseColumn } from '../lib/case-columns';
+import { copiedRows, copiedValue, MSG, serverOr } from '../lib/case-messages';
+import { VIEW_TITLES, type CaseView } from '../lib/case-views';
+import { printRows, rowsTsv } from '../lib/print-rows';
+import { useSavedHidden } from '../lib/use-saved-hidden';
+import { AdvancedSearch } from './advanced-search';
+import { AssignedIconCell, DocumentCell, FlagCell } from './case-cells';
+import type { CaseGridHandle, CasePageRequest } from './case-grid';
+import { DEFAULT_EXPIRE_DAYS, FilterPanel, type PanelFilter } from './filter-panel';
+import { RowActions, type RowAction } from './row-actions';
+
+// AG Grid loads with the case screens only.
+const CaseGrid = lazy(() => import('./case-grid'));
+
+export const PAGE_SIZES = [10, 25, 50, 100];
+const SEARCH_DEBOUNCE_MS = 200;
+const DOC_COMPILING = 6;
+const RECHECK_MS = 30_000;
+const NOTICE_MS = 30_000;
+
+export interface TabDef {
+  key: string;
+  title: string;
+  query: CaseQuery;
+}
+
+export const CASE_TABS: TabDef[] = [
+  { key: 'working_cases', title: 'Working Cases', query: { filter_group: 'working_cases' } },
+  { key: 'new_cases', title: 'New', query: { filter_group: 'new_cases' } },
+  { key: 'expiring_cases', title: 'Expiring', query: { filter_group: 'expiring_cases' } },
+  { key: 'assigned', title: 'Assigned', query: { filter_group: 'assigned' } },
+  { key: 'in_progress', title: 'In Progress', query: { filter_group: 'in_progress' } },
+  { key: 'dnr', title: 'Do Not Represent', query: { filter_group: 'dnr' } },
+  { key: 'expired', title: 'Expired', query: { filter_group: 'expired' } },
+  { key: 'completed', title: 'Completed', query: { filter_group: 'completed' } },
+];
+
+/**
+ * A case list view (chargebacks, case-management, qc-review, admin-review):
+ * toolbar, filter panel and tabs, advanced search, the grid, grid tools, bulk
+ * actions and the case dialogs (spec 2 §2.1-2.3).
+ */
+export function CaseList({
+  view,
+  tabs,
+  baseQuery,
+  title,
+  renderAssign,
+  extraRowAction,
+}: {
+  view: CaseView;
+  tabs?: TabDef[];
+  /** Fixed filters of the view (qc-review, admin-review, invalid). */
+  baseQuery?: CaseQuery;
+  title?: string;
+  /** admin-review: the assign control of a row. */
+  renderAssign?: (row: CaseRow, done: () => void) => ReactNode;
+  /** qc-review / admin-review: the row action of the view instead of the actions menu. */
+  extraRowAction?: (row: CaseRow, done: () => void) => ReactNode;
+}) {
+  const profile = useProfile();
+  const readOnly = profile.is_read_only;
+  const merchant = useSelectedMerchant();
+  const stack = useStackConfig();
+  const queryClient = useQueryClient();
+  const gridRef = useRef<CaseGridHandle | null>(null);
+
+  const columns = useMemo(() => caseColumns(view, profile.roles), [view, profile.roles]);
+  const { hidden, toggle, reset } = useSavedHidden(view, columns);
+  const [pageSize, setPageSize] = useState(50);
+  const [tab, setTab] = useState<string | null>(tabs?.[0]?.key ?? null);
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [panel, setPanel] = useState<PanelFilter | null>(null);
+  const [days, setDays] = useState(DEFAULT_EXPIRE_DAYS);
+  const [advanced, setAdvanced] = useState<CaseQuery | null>(null);
+  const [advancedOpen, setAdvancedOpen] = useState(false);
+  const [pendingPanel, setPendingPanel] = useState<PanelFilter | null>(null);
+  const [selected, setSelected] = useState<CaseRow[]>([]);
+  const [dialog, setDialog] = useState<CaseDialogState | null>(null);
+  const [result, setResult] = useState<ActionResult | null>(null);
+  const [notice, setNotice] = useState<{ status: 'info' | 'error'; title?: string; text: string } | null>(
+    null,
+  );
+  const [total, setTotal] = useState(0);
+  const [compiling, setCompiling] = useState(false);
+
+  useEffect(() => {
+    const t = setTimeout(() => setSearch(searchText.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [searchText]);
+  useEffect(() => {
+    if (!notice) return;
+    const t = setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => clearTimeout(t);
+  }, [notice]);
+  // DocCompiling cases are rechecked every 30 s while any is on the page.
+  useEffect(() => {
+    if (!compiling) return;
+    const t = setInterval(() => gridRef.current?.refresh(), RECHECK_MS);
+    return () => clearInterval(t);
+  }, [compiling]);
+
+  const tabQuery = tabs?.find((t) => t.key === tab)?.query ?? {};
+  const baseKey = JSON.stringify(baseQuery ?? {});
+  const query = useMemo<CaseQuery>(
+    () => ({
+      intent: view,
+      client_id: merchant?.id,
+      ...baseQuery,
+      ...tabQuery,
+      ...(panel?.key === 'expire' ? { ...panel.query, primary_case_due_days: days } : panel?.query),
+      ...advanced,
+      search: search || undefined,
+    }),
+    // baseQuery and the tab query are compared by value (baseKey, tab).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [view, merchant?.id, baseKey, tab, panel, days, advanced, search],
+  );
+  const queryKey = JSON.stringify(query);
+
+  const fetchPage = useCallback(
+    async (req: CasePageRequest) => {
+      const r = await queryClient.fetchQuery(
+        getCasesQueryOptions({
+          ...query,
+          start: req.start,
+          limit: req.limit,
+          sort_by: req.sort?.colId === 'assigned_user' ? 'assigned_user' : req.sort?.colId,
+          sort_order: req.sort?.sort,
+        }),
+      );
+      return { rows: r.data, total: r.pagination.total };
+    },
+    [queryClient, query],
+  );
+
+  const openRowAction = useCallback((action: RowAction, row: CaseRow) => {
+    if (action === 'history') setDialog({ kind: 'history', cases: [row] });
+    else if (action === 'edit') setDialog({ kind: 'edit', cases: [row], verdictOnly: false });
+    else setDialog({ kind: action, cases: [row] });
+  }, []);
+
+  const afterWrite = useCallback(() => {
+    gridRef.current?.clearSelection();
+    gridRef.current?.refresh();
+  }, []);
+
+  const renderCell = useCallback(
+    (kind: CaseColumn['kind'], row: CaseRow): ReactNode => {
+      switch (kind) {
+        case 'flag':
+          return <FlagCell row={row} />;
+        case 'document':
+          return <DocumentCell row={row} />;
+        case 'assigned-icon':
+          return <AssignedIconCell row={row} />;
+        case 'assign-control':
+          return renderAssign ? renderAssign(row, afterWrite) : <AssignedIconCell row={row} />;
+        case 'actions':
+          return extraRowAction ? (
+            extraRowAction(row, afterWrite)
+          ) : (
+            <RowActions row={row} readOnly={readOnly} onAction={openRowAction} />
+          );
+        default:
+          return null;
+      }
+    },
+    [readOnly, openRowAction, renderAssign, extraRowAction, afterWrite],
+  );
+
+  const visible = columns.filter((c) => !hidden.has(c.key));
+  const exportable = visible.filter((c) => exportAccessor(c));
+
+  // --- bulk actions (only New cases are selectable)
+  const bulk = (kind: 'flag' | 'unflag' | 'assign' | 'dnr' | 'revert' | 'edit') => {
+    const rows = gridRef.current?.selectedRows() ?? selected;
+    if (!rows.length) return toaster.create({ type: 'error', description: MSG.selectOne });
+    if ((kind === 'dnr' || kind === 'revert') && new Set(rows.map((r) => r.status_id)).size > 1)
+      return setDialog({ kind: 'warning', message: MSG.singleType, cases: rows });
+    if (kind === 'edit') return setDialog({ kind: 'edit', cases: rows, verdictOnly: true });
+    if (kind === 'unflag' || kind === 'flag')
+      return setDialog({
+        kind: 'flag',
+        cases: rows.map((r) =>
+          kind === 'unflag' && !r.flag ? r : kind === 'flag' && r.flag?.is_flagged ? { ...r, flag: null } : r,
+        ),
+      });
+    setDialog({ kind, cases: rows });
+  };
+
+  // --- grid tools
+  const pageOrSelected = () => {
+    const sel = gridRef.current?.selectedRows() ?? [];
+    return sel.length ? sel : (gridRef.current?.pageRows() ?? []);
+  };
+  const copy = async () => {
+    const rows = pageOrSelected();
+    if (!rows.length) return toaster.create({ type: 'error', description: MSG.noCopy });
+    await navigator.clipboard.writeText(rowsTsv(rows, exportable));
+    toaster.create({ type: 'success', description: copiedRows(rows.length) });
+  };
+  const csv = () => {
+    if (!gridRef.current?.pageRows().length)
+      return toaster.create({ type: 'error', description: MSG.noCopy });
+    gridRef.current.exportPageCsv(exportable, `${view}.csv`);
+  };
+  const print = (pdf: boolean) => {
+    const rows = gridRef.current?.pageRows() ?? [];
+    if (!rows.length) return toaster.create({ type: 'error', description: pdf ? MSG.noPdf : MSG.noPrint });
+    if (!printRows(title ?? VIEW_TITLES[view], rows, exportable))
+      toaster.create({ type: 'error', description: MSG.printBlocked });
+  };
+  const serverExport = async (format: 'csv' | 'xlsx', exportType: 'page' | 'all') => {
+    const sort = gridRef.current?.currentSort();
+    const pageQuery: CaseQuery =
+      exportType === 'page' ? { ...query, start: gridRef.current?.pageStart() ?? 0, limit: pageSize } : query;
+    try {
+      const saved = await exportCases({
+        format,
+        exportType,
+        total,
+        query: { ...pageQuery, sort_by: sort?.colId, sort_order: sort?.sort },
+        columns: exportable.map((c) => ({ accessor: exportAccessor(c)!, label: c.label })),
+      });
+      if (!saved) setNotice({ status: 'info', text: MSG.exportStarted });
+    } catch (e) {
+      setNotice({ status: 'error', title: 'Error.', text: serverOr(e, MSG.exportUnknown) });
+    }
+  };
+
+  const choosePanel = (f: PanelFilter) => {
+    if (advanced) return setPendingPanel(f);
+    setPanel(f);
+  };
+
+  return (
+    <Stack gap="3" p={{ base: 3, md: 5 }} data-testid={`case-list-${view}`}>
+      <Heading size="lg">{title ?? VIEW_TITLES[view]}</Heading>
+      {tabs && (
+        <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" size="sm">
+          <Tabs.List flexWrap="wrap">
+            {tabs.map((t) => (
+              <Tabs.Trigger key={t.key} value={t.key} data-testid={`tab-${t.key}`}>
+                {t.title}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+        </Tabs.Root>
+      )}
+      <HStack wrap="wrap" gap="2">
+        <Input
+          size="sm"
+          w={{ base: 'full', md: '64' }}
+          placeholder="Search"
+          aria-label="Search cases"
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+          bg="white"
+        />
+        {stack.data?.show_cb_case_filter_btn !== false && (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setPanelOpen((o) => !o)}
+            data-testid="filter-button"
+          >
+            Filter{panel ? `: ${panel.title}` : ''}
+          </Button>
+        )}
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => setAdvancedOpen((o) => !o)}
+          data-testid="advanced-button"
+        >
+          Advanced Search{advanced ? ' (applied)' : ''}
+        </Button>
+        {!readOnly && !extraRowAction && (
+          <Menu.Root>
+            <Menu.Trigger asChild>
+              <Button size="sm" variant="outline" data-testid="bulk-menu">
+                Bulk Actions{selected.length ? ` (${selected.length})` : ''}
+              </Button>
+            </Menu.Trigger>
+            <Portal>
+              <Menu.Positioner>
+                <Menu.Content>
+                  <Menu.Item value="edit" onSelect={() => bulk('edit')}>
+                    Edit Verdict
+                  </Menu.Item>
+                  <Menu.Item value="flag" onSelect={() => bulk('flag')}>
+                    Flag
+                  </Menu.Item>
+                  <Menu.Item value="unflag" onSelect={() => bulk('unflag')}>
+                    Unflag
+                  </Menu.Item>
+                  <Menu.Item value="assign" onSelect={() => bulk('assign')}>
+                    Bulk Assign
+                  </Menu.Item>
+                  <Menu.Item value="dnr" onSelect={() => bulk('dnr')}>
+                    Do Not Represent
+                  </Menu.Item>
+                  <Menu.Item value="revert" onSelect={() => bulk('revert')}>
+                    Revert Do Not Represent
+                  </Menu.Item>
+                </Menu.Content>
+              </Menu.Positioner>
+            </Portal>
+          </Menu.Root>
+        )}
+        <Menu.Root closeOnSelect>
+          <Menu.Trigger asChild>
+            <Button size="sm" variant="outline" data-testid="tools-menu">
+              Tools
+            </Button>
+          </Menu.Trigger>
+          <Portal>
+            <Menu.Positioner>
+              <Menu.Content>
+                <Menu.Item value="copy" onSelect={() => void copy()}>
+                  Copy
+                </Menu.Item>
+                <Menu.Item value="csv" onSelect={csv}>
+                  CSV
+                </Menu.Item>
+                <Menu.Item value="excel" onSelect={() => void serverExport('xlsx', 'page')}>
+                  Excel
+                </Menu.Item>
+                <Menu.Item value="pdf" onSelect={() => print(true)}>
+                  PDF
+                </Menu.Item>
+                <Menu.Item value="print" onSelect={() => print(false)}>
+                  Print
+                </Menu.Item>
+                <Menu.Item value="export-all" onSelect={() => void serverExport('csv', 'all')}>
+                  Export All
+                </Menu.Item>
+                <Menu.Item value="export-all-xlsx" onSelect={() => void serverExport('xlsx', 'all')}>
+                  Export All (Excel)
+                </Menu.Item>
+              </Menu.Content>
+            </Menu.Positioner>
+          </Portal>
+        </Menu.Root>
+        <Menu.Root closeOnSelect={false}>
+          <Menu.Trigger asChild>
+            <Button size="sm" variant="outline" data-testid="columns-menu">
+              Column Filter
+            </Button>
+          </Menu.Trigger>
+          <Portal>
+            <Menu.Positioner>
+              <Menu.Content maxH="80" overflowY="auto">
+                {columns
+                  .filter((c) => !c.locked)
+                  .map((c) => (
+                    <Menu.CheckboxItem
+                      key={c.key}
+                      value={c.key}
+                      checked={!hidden.has(c.key)}
+                      onCheckedChange={() => toggle(c.key)}
+                    >
+                      {c.label}
+                      <Menu.ItemIndicator />
+                    </Menu.CheckboxItem>
+                  ))}
+                <Menu.Separator />
+                <Menu.Item value="reset" onSelect={reset}>
+                  Reset
+                </Menu.Item>
+              </Menu.Content>
+            </Menu.Positioner>
+          </Portal>
+        </Menu.Root>
+        <HStack ms="auto">
+          <Text fontSize="sm">Rows per page</Text>
+          <NativeSelect.Root size="sm" width="20">
+            <NativeSelect.Field
+              aria-label="Rows per page"
+              value={pageSize}
+              onChange={(e) => setPageSize(Number(e.target.value))}
+              data-testid="page-size"
+            >
+              {PAGE_SIZES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </HStack>
+      </HStack>
+      {panelOpen && (
+        <FilterPanel
+          base={{ intent: view, client_id: merchant?.id, ...baseQuery, ...tabQuery }}
+          active={panel?.key ?? null}
+          days={days}
+          onDays={setDays}
+          onChoose={choosePanel}
+          onReset={() => {
+            setPanel(null);
+            setDays(DEFAULT_EXPIRE_DAYS);
+          }}
+          onClose={() => setPanelOpen(false)}
+        />
+      )}
+      {advancedOpen && (
+        <AdvancedSearch
+          applied={advanced}
+          onSearch={(q) => {
+            setPanel(null);
+            setAdvanced(q);
+          }}
+          onClear={() => setAdvanced(null)}
+        />
+      )}
+      {notice && (
+        <Notice status={notice.status} title={notice.title} testId="export-notice">
+          {notice.text}
+        </Notice>
+      )}
+      <Box>
+        <Suspense fallback={<Skeleton h="560px" />}>
+          <CaseGrid
+            key={pageSize}
+            ref={gridRef}
+            columns={columns}
+            hidden={hidden}
+            fetchPage={fetchPage}
+            queryKey={queryKey}
+            pageSize={pageSize}
+            selectable={!readOnly && !extraRowAction}
+            renderCell={renderCell}
+            onSelectionChanged={setSelected}
+            onCellCopy={(v) => toaster.create({ type: 'success', description: copiedValue(v) })}
+            onLoaded={(rows, t) => {
+              setTotal(t);
+              setCompiling(rows.some((r) => r.status_id === DOC_COMPILING));
+            }}
+          />
+        </Suspense>
+        <Text fontSize="sm" color="fg.muted" mt="1" data-testid="case-total">
+          {total.toLocaleString('en-US')} case(s)
+        </Text>
+      </Box>
+      {dialog && (
+        <CaseDialogs
+          state={dialog}
+          onClose={() => setDialog(null)}
+          onDone={(r) => {
+            setDialog(null);
+            setResult(r);
+            afterWrite();
+          }}
+        />
+      )}
+      {pendingPanel && (
+        <ConfirmOverwrite
+          onConfirm={() => {
+            setAdvanced(null);
+            setPanel(pendingPanel);
+            setPendingPanel(null);
+          }}
+          onClose={() => setPendingPanel(null)}
+        />
+      )}
+      {result && <ResultDialog result={result} onClose={() => setResult(null)} />}
+    </Stack>
+  );
+}
+
+function ConfirmOverwrite({ onConfirm, onClose }: { onConfirm: () => void; onClose: () => void }) {
+  return (
+    <ConfirmDialog
+      title="Overwrite advanced search?"
+      message={MSG.overwrite}
+      confirmLabel="Continue"
+      onConfirm={onConfirm}
+      onClose={onClose}
+      testId="overwrite-dialog"
+    />
+  );
+}

@@ -1,0 +1,132 @@
+import type { CaseRow } from '@portal/contracts';
+import {
+  Button,
+  CloseButton,
+  Dialog,
+  HStack,
+  NativeSelect,
+  Portal,
+  Spinner,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { useState } from 'react';
+import { useCaseHistory } from '../api/get-case-history';
+
+const PAGE_SIZES = [5, 10];
+
+function stamp(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-US');
+}
+
+/** 'Case History (Case No: ...)': Timestamp, Username, Action; pages of 5 or 10; double-click wraps. */
+export function HistoryDialog({ row, onClose }: { row: CaseRow; onClose: () => void }) {
+  const [limit, setLimit] = useState(5);
+  const [start, setStart] = useState(0);
+  const [wrap, setWrap] = useState(false);
+  const history = useCaseHistory(row.id, start, limit);
+  const total = history.data?.pagination.total ?? 0;
+  const cellWrap = {
+    whiteSpace: wrap ? 'normal' : 'nowrap',
+    maxW: '360px',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+  } as const;
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="lg" placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="history-dialog">
+            <Dialog.Header>
+              <Dialog.Title>Case History (Case No: {row.case_no})</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {history.isPending ? (
+                <Spinner />
+              ) : (
+                <Table.Root size="sm" variant="outline">
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeader>Timestamp</Table.ColumnHeader>
+                      <Table.ColumnHeader>Username</Table.ColumnHeader>
+                      <Table.ColumnHeader>Action</Table.ColumnHeader>
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {(history.data?.data ?? []).map((h) => (
+                      <Table.Row key={h.id}>
+                        <Table.Cell whiteSpace="nowrap">{stamp(h.timestamp)}</Table.Cell>
+                        <Table.Cell {...cellWrap} onDoubleClick={() => setWrap((w) => !w)}>
+                          {h.actor_username ? `${h.user} (by ${h.actor_username})` : h.user}
+                        </Table.Cell>
+                        <Table.Cell {...cellWrap} onDoubleClick={() => setWrap((w) => !w)}>
+                          {h.action}
+                        </Table.Cell>
+                      </Table.Row>
+                    ))}
+                    {history.isSuccess && !history.data.data.length && (
+                      <Table.Row>
+                        <Table.Cell colSpan={3}>No Records Found!</Table.Cell>
+                      </Table.Row>
+                    )}
+                  </Table.Body>
+                </Table.Root>
+              )}
+              <HStack mt="3" justify="space-between">
+                <HStack>
+                  <Text fontSize="sm">Rows</Text>
+                  <NativeSelect.Root size="xs" width="20">
+                    <NativeSelect.Field
+                      aria-label="History page size"
+                      value={limit}
+                      onChange={(e) => {
+                        setLimit(Number(e.target.value));
+                        setStart(0);
+                      }}
+                    >
+                      {PAGE_SIZES.map((s) => (
+                        <option key={s} value={s}>
+                          {s}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </HStack>
+                <HStack>
+                  <Text fontSize="sm" data-testid="history-range">
+                    {total ? `${start + 1}-${Math.min(start + limit, total)} of ${total}` : '0 of 0'}
+                  </Text>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    disabled={start === 0}
+                    onClick={() => setStart(start - limit)}
+                  >
+                    Previous
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    disabled={start + limit >= total}
+                    onClick={() => setStart(start + limit)}
+                  >
+                    Next
+                  </Button>
+                </HStack>
+              </HStack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button onClick={onClose}>Close History</Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
