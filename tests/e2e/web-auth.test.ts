@@ -96,11 +96,11 @@ describe('sign-in and the tenant look', () => {
     expect(paths).toContain('/users-new');
     expect(paths).not.toContain('/pre-chargebacks');
     await screenshot(page, 'northbank-admin-shell');
-    // A grid page in the data-grid view is a placeholder that can switch back to the classic view.
-    await page.goto(world.url('northbank', '/chargebacks-new'));
+    // A grid page not built yet (placeholder) can switch between its data-grid and classic views.
+    await page.goto(world.url('northbank', '/mid-health-new'));
     await page.getByTestId('coming-soon').waitFor();
     await page.getByRole('link', { name: 'Switch to the classic view' }).click();
-    await page.waitForURL('**/chargebacks');
+    await page.waitForURL('**/mid-health');
     await context.close();
   });
 
@@ -290,6 +290,7 @@ describe('top bar rules', () => {
     expect(await page.getByTestId('back-as').textContent()).toBe('Back as Avery Admin');
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((h) => h === String(demoUserId(acme, target)))).toBe(true);
+    await page.getByTestId('tile-chargebacks_mtd-value').waitFor({ timeout: 15_000 });
     await screenshot(page, 'impersonation-top-bar');
     await page.getByTestId('back-as').click();
     await page.waitForURL('**/users');

@@ -169,6 +169,22 @@ describe('dashboard', () => {
     await context.close();
   });
 
+  it('merchant switcher: one merchant scopes the tiles (client_id)', async () => {
+    const api = await apiAs(world, 'acme', 'admin');
+    const { context, page } = await world.newPage();
+    await signInToShell(page, world, 'acme', 'admin');
+    await tileValue(page, 'chargebacks_mtd');
+    const select = page.getByTestId('merchant-switcher').locator('select');
+    await expect.poll(async () => (await select.locator('option').count()) > 2).toBe(true);
+    const option = select.locator('option').nth(2);
+    const id = Number(await option.getAttribute('value'));
+    await select.selectOption(String(id));
+    const { count } = await api<{ count: number }>(`/cm/cases/dashboard/chargebacks-mtd?client_id=${id}`);
+    await expect.poll(() => tileValue(page, 'chargebacks_mtd')).toBe(us(count));
+    await screenshot(page, 'acme-admin-one-merchant');
+    await context.close();
+  });
+
   it('merchant user: the MIDs tile is not a link without the hierarchy feature', async () => {
     const { context, page } = await world.newPage();
     await signInToShell(page, world, 'acme', 'merchant.user');
@@ -189,6 +205,23 @@ describe('dashboard', () => {
     expect(await to.getAttribute('max')).toBe(iso(today));
     await page.locator('[data-testid="by-date-range"] button', { hasText: '1Y' }).click();
     await page.getByTestId('by-date-total').waitFor({ timeout: 15_000 });
+    // Over 90 days the labels are months ('Mar 2026').
+    await expect
+      .poll(async () =>
+        (await page.locator('[data-testid="chart-by-date"] .apexcharts-xaxis-label').allTextContents()).join(
+          ',',
+        ),
+      )
+      .toMatch(/[A-Z][a-z]{2} \d{4}/);
+    await screenshot(page, 'dashboard-one-year');
+    // A range without cases: 'No Records Found!'.
+    await page.locator('[data-testid="by-date-range"] input[aria-label="From date"]').fill('2015-01-01');
+    await to.fill('2015-01-31');
+    await page.getByTestId('by-date-empty').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('by-date-empty').textContent()).toBe('No Records Found!');
+    // A future date is clamped to today.
+    await to.fill('2099-01-01');
+    await expect.poll(() => to.inputValue()).toBe(iso(today));
     await context.close();
   });
 

@@ -1,5 +1,6 @@
 import type { TenantBootstrap } from '@portal/contracts';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { FullScreenMessage } from '../components/full-screen-message';
 import { ForcedUpdateForm } from '../features/auth/components/forced-update-form';
@@ -8,6 +9,7 @@ import { useAuth } from '../lib/auth/auth-context';
 import { useTenant } from '../lib/tenant-config';
 import { AppProvider } from './provider';
 import { createAppRouter } from './router';
+import { preloadLandingScreen } from './routes/preload';
 
 export const LOADING_UI = 'Loading UI...';
 export const SSO_WAIT = 'Please wait while we log you in...';
@@ -20,6 +22,12 @@ function SignedInApp() {
 
 function Gate() {
   const { state, profile } = useAuth();
+  const tenant = useTenant();
+  const queryClient = useQueryClient();
+  const signedIn = state.name === 'signedIn';
+  useEffect(() => {
+    if (signedIn) preloadLandingScreen(window.location.pathname, queryClient, tenant);
+  }, [signedIn, queryClient, tenant]);
   switch (state.name) {
     case 'starting':
       return <FullScreenMessage text="Loading..." />;

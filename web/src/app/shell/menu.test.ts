@@ -100,7 +100,7 @@ describe('route catalogue (spec 1 §2.2)', () => {
     );
     expect(PLACEHOLDER_ROUTES).not.toContain('/dashboard');
     expect(PLACEHOLDER_ROUTES).not.toContain('/merchant-settings');
-    expect(PLACEHOLDER_ROUTES).toContain('/chargebacks');
+    expect(PLACEHOLDER_ROUTES).toContain('/reports');
   });
   it('guards by feature and role', () => {
     const review = ROUTES.find((r) => r.path === '/review')!;

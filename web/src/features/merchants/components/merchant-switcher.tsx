@@ -13,7 +13,7 @@ export function MerchantSwitcher() {
   const merchants = useMerchants();
   const queryClient = useQueryClient();
   const options = new Map<number, string>([[profile.merchant.id, profile.merchant.business_name]]);
-  for (const m of merchants.data?.data ?? []) options.set(m.id, m.business_name);
+  for (const m of merchants.data ?? []) options.set(m.id, m.business_name);
   if (selected) options.set(selected.id, selected.name);
 
   return (
