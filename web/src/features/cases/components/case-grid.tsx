@@ -12,6 +12,9 @@ import {
   type ICellRendererParams,
   type IDatasource,
   type SortModelItem,
+  type GetRowIdParams,
+  type RowSelectionOptions,
+  type SelectionColumnDef,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, type ReactNode } from 'react';
@@ -68,6 +71,11 @@ function CustomCell(p: ICellRendererParams<CaseRow> & { kind: CaseColumn['kind']
   if (!p.data) return null;
   return <>{(p.context as Ctx).renderCell(p.kind, p.data)}</>;
 }
+
+// Stable option objects: new ones on every render make the grid redraw its cells (and close open row menus).
+const DEFAULT_COL: ColDef<CaseRow> = { resizable: true };
+const SELECTION_COLUMN: SelectionColumnDef = { pinned: 'left', width: 50, lockPinned: true };
+const rowId = (p: GetRowIdParams<CaseRow>) => String(p.data.id);
 
 const CUSTOM = new Set<CaseColumn['kind']>([
   'flag',
@@ -196,6 +204,18 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
   );
 
   const theme = useMemo(() => themeQuartz.withParams({ headerFontWeight: 600, fontFamily: 'inherit' }), []);
+  const rowSelection = useMemo<RowSelectionOptions<CaseRow> | undefined>(
+    () =>
+      props.selectable
+        ? {
+            mode: 'multiRow',
+            checkboxes: true,
+            headerCheckbox: false,
+            isRowSelectable: (node) => node.data?.status_id === 1,
+          }
+        : undefined,
+    [props.selectable],
+  );
   const context = useMemo<Ctx>(() => ({ renderCell: props.renderCell }), [props.renderCell]);
 
   return (
@@ -204,7 +224,7 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
         theme={theme}
         columnDefs={columnDefs}
         context={context}
-        defaultColDef={{ resizable: true }}
+        defaultColDef={DEFAULT_COL}
         rowModelType="infinite"
         datasource={datasource}
         cacheBlockSize={props.pageSize}
@@ -212,18 +232,9 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
         pagination
         paginationPageSize={props.pageSize}
         paginationPageSizeSelector={false}
-        getRowId={(p) => String(p.data.id)}
-        rowSelection={
-          props.selectable
-            ? {
-                mode: 'multiRow',
-                checkboxes: true,
-                headerCheckbox: false,
-                isRowSelectable: (node) => node.data?.status_id === 1,
-              }
-            : undefined
-        }
-        selectionColumnDef={{ pinned: 'left', width: 50, lockPinned: true }}
+        getRowId={rowId}
+        rowSelection={rowSelection}
+        selectionColumnDef={SELECTION_COLUMN}
         onSelectionChanged={(e) => props.onSelectionChanged?.(e.api.getSelectedRows())}
         onCellKeyDown={(e) => {
           const k = e.event as KeyboardEvent | undefined;

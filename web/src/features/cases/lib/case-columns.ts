@@ -40,9 +40,9 @@ const c = (key: string, label: string, width = 120, kind: ColumnKind = 'text'): 
 });
 const money = (key: string, label: string) => c(key, label, 120, 'money');
 const date = (key: string, label: string) => c(key, label, 115, 'date');
-const ACTIONS: CaseColumn = { ...c('actions', 'Actions', 110, 'actions'), pinned: 'right', locked: true };
+const ACTIONS: CaseColumn = { ...c('actions', 'Actions', 135, 'actions'), pinned: 'right', locked: true };
 const FLAG = c('flag', 'Flag', 60, 'flag');
-const DOCUMENT = c('document', 'Document', 95, 'document');
+const DOCUMENT = c('document', 'Document', 115, 'document');
 
 const STAFF = new Set(['cb911_admin', 'cb911_manager', 'cb911_agent']);
 const PARTNER = new Set(['partner_admin', 'partner_user']);
@@ -69,8 +69,8 @@ function chargebacks(role: string): CaseColumn[] {
     ACTIONS,
     date('date_due', 'Due Date'),
     c('verdict', 'Outcome', 140),
-    c('id', 'CB ID', 95),
-    c('case_no', 'Case Number', 150),
+    c('id', 'CB ID', 115),
+    c('case_no', 'Case Number', 175),
     c('order_id', 'Order ID', 130),
     c('cycle', 'Cycle', 150),
     c('mid', 'MID', 140),
@@ -101,8 +101,8 @@ function caseManagement(role: string): CaseColumn[] {
     c('verdict', 'Status', 140),
     DOCUMENT,
     date('date_due', 'Due Date'),
-    c('id', 'CB ID', 95),
-    c('case_no', 'Case Number', 150),
+    c('id', 'CB ID', 115),
+    c('case_no', 'Case Number', 175),
     c('order_id', 'Order ID', 130),
     c('mid', 'MID', 140),
     c('cc_type', 'Card Type', 120),
@@ -129,8 +129,8 @@ function caseManagement(role: string): CaseColumn[] {
 
 const QC_REVIEW: CaseColumn[] = [
   FLAG,
-  c('id', 'CB ID', 95),
-  c('case_no', 'Case Number', 150),
+  c('id', 'CB ID', 115),
+  c('case_no', 'Case Number', 175),
   c('mid', 'MID', 140),
   date('date_post', 'Post Date'),
   date('date_due', 'Due Date'),
@@ -147,8 +147,8 @@ const ADMIN_REVIEW: CaseColumn[] = [
   c('merchant_name', 'Merchant', 170),
   c('status_group', 'Status', 120),
   date('date_due', 'Due Date'),
-  c('id', 'CB ID', 95),
-  c('case_no', 'Case No', 150),
+  c('id', 'CB ID', 115),
+  c('case_no', 'Case No', 175),
   c('mid', 'MID', 140),
   c('verdict', 'Verdict', 140),
   c('cycle', 'Cycle', 150),
