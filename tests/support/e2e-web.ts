@@ -49,7 +49,7 @@ export async function startWebWorld(overrides: Record<string, string> = {}): Pro
     newPage: async (viewport = { width: 1440, height: 900 }) => {
       const context = await browser.newContext({ viewport });
       const page = await context.newPage();
-      page.setDefaultTimeout(10_000);
+      page.setDefaultTimeout(20_000);
       page.on('pageerror', (e) => console.error('[browser]', e.message));
       return { context, page };
     },
