@@ -294,6 +294,27 @@ describe('proxy and header hygiene', () => {
     expect(user.seen.length).toBe(before);
   });
 
+  it('survives a client that disconnects while the upstream is answering', async () => {
+    const base = gateway.server.listening
+      ? `http://127.0.0.1:${(gateway.server.address() as { port: number }).port}`
+      : await gateway.listen({ port: 0, host: '127.0.0.1' });
+    // The upstream answers after the client left (the path that crashed with undici 6 bodies).
+    cases.delayMs = 400;
+    await new Promise<void>((resolve) => {
+      const req = httpRequest(`${base}/api/cm/slow`, { headers: auth(1000006) });
+      req.on('error', () => resolve());
+      req.end();
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 200);
+    });
+    await new Promise((r) => setTimeout(r, 400));
+    cases.delayMs = 2000;
+    const after = await gateway.inject({ url: '/api/cm/cases', headers: auth(1000006) });
+    expect(after.statusCode).toBe(200);
+  });
+
   it('answers 413 for an oversized body before the upstream reads it', async () => {
     const before = cases.seen.length;
     const r = await gateway.inject({
