@@ -2,9 +2,13 @@
  * Child processes of the gateway benchmark (run with `node --import tsx`):
  *   upstream <json>  a trivial HTTP upstream (also the JWKS and whoami of a user service)
  *   gateway <json>   the real gateway in front of it
+ *   bare <json>      a bare @fastify/http-proxy in front of it (the reference of the issue's figures)
  * Each prints `READY <port>` and answers IPC 'cpu' with its process.cpuUsage().
  */
 import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import type HttpProxy from '@fastify/http-proxy';
+import type FastifyFactory from 'fastify';
 import { createLogger, loadEnv, MemoryCache, RedisCache, type Cache } from '@portal/core';
 import { buildGateway } from '@portal/gateway';
 
@@ -67,7 +71,22 @@ async function gateway() {
   console.log(`READY ${(app.server.address() as { port: number }).port}`);
 }
 
-(mode === 'upstream' ? upstream() : gateway()).catch((error: unknown) => {
+async function bare() {
+  // The gateway package's own copies (the tests package does not depend on them).
+  const req = createRequire(new URL('../../gateway/package.json', import.meta.url));
+  const Fastify = req('fastify') as typeof FastifyFactory;
+  const httpProxy = req('@fastify/http-proxy') as typeof HttpProxy;
+  const app = Fastify();
+  await app.register(httpProxy, {
+    upstream: String(config.upstream),
+    prefix: '/api/docs',
+    rewritePrefix: '/docs',
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  console.log(`READY ${(app.server.address() as { port: number }).port}`);
+}
+
+(mode === 'upstream' ? upstream() : mode === 'bare' ? bare() : gateway()).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
