@@ -26,8 +26,19 @@ async function waitRows(page: Page) {
   await firstCell(page, 'id').waitFor({ timeout: 20_000 });
 }
 
-async function openRowMenu(page: Page, id: number) {
-  await page.getByRole('button', { name: `Actions for case ${id}` }).click();
+/** Opens a row's Actions menu and picks an item; retries when a grid reload redraws the row under the menu. */
+async function rowAction(page: Page, id: number, item: string) {
+  await page.waitForLoadState('networkidle');
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await page.getByRole('button', { name: `Actions for case ${id}` }).click();
+      await page.getByRole('menuitem', { name: item, exact: true }).click({ timeout: 3_000 });
+      return;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 async function resultText(page: Page): Promise<string> {
@@ -89,8 +100,7 @@ describe('case lists', () => {
     await expect.poll(() => firstCell(page, 'id').textContent(), { timeout: 10_000 }).toBe(String(c.id));
 
     // Flag with a comment.
-    await openRowMenu(page, c.id);
-    await page.getByRole('menuitem', { name: 'Flag Chargeback' }).click();
+    await rowAction(page, c.id, 'Flag Chargeback');
     await page.getByTestId('flag-dialog').getByRole('textbox').fill('e2e check');
     await page.getByTestId('flag-dialog').getByRole('button', { name: 'Flag' }).click();
     expect(await resultText(page)).toContain('Your action was a success!');
@@ -98,8 +108,7 @@ describe('case lists', () => {
     expect(flagged.flag).toMatchObject({ is_flagged: true, comment: 'e2e check' });
 
     // Assign to the agent.
-    await openRowMenu(page, c.id);
-    await page.getByRole('menuitem', { name: 'Assign Case' }).click();
+    await rowAction(page, c.id, 'Assign Case');
     const select = page.getByTestId('assign-user');
     await expect.poll(() => select.locator('option').count(), { timeout: 10_000 }).toBeGreaterThan(1);
     const agentValue = await select.locator('option', { hasText: '(agent)' }).getAttribute('value');
@@ -111,8 +120,7 @@ describe('case lists', () => {
     ).toBe('agent');
 
     // DNR then revert.
-    await openRowMenu(page, c.id);
-    await page.getByRole('menuitem', { name: 'Do Not Represent' }).click();
+    await rowAction(page, c.id, 'Do Not Represent');
     await page.getByText('You are about to move this case to do not represent and mark as a loss').waitFor();
     await screenshot(page, 'cases-dnr-confirm');
     await page.getByTestId('dnr-dialog').getByRole('button', { name: 'Continue' }).click();
@@ -120,8 +128,7 @@ describe('case lists', () => {
     expect((await api<{ status_id: number }>(`/cm/cases/${c.id}`)).status_id).toBe(4);
     await page.getByTestId('tab-dnr').click();
     await expect.poll(() => firstCell(page, 'id').textContent(), { timeout: 10_000 }).toBe(String(c.id));
-    await openRowMenu(page, c.id);
-    await page.getByRole('menuitem', { name: 'Revert Do Not Represent' }).click();
+    await rowAction(page, c.id, 'Revert Do Not Represent');
     await page.getByText('You are about to revert case(s)').waitFor();
     await page.getByTestId('dnr-dialog').getByRole('button', { name: 'Continue' }).click();
     expect(await resultText(page)).toContain('Your action was a success!');
@@ -173,7 +180,11 @@ describe('case lists', () => {
     const download = m.page.waitForEvent('download');
     await m.page.getByTestId('tools-menu').click();
     await m.page.getByRole('menuitem', { name: 'Excel', exact: true }).click();
-    expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+    const file = await download.catch(async (e: unknown) => {
+      await screenshot(m.page, 'cases-excel-failed');
+      throw e;
+    });
+    expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
     await screenshot(m.page, 'cases-case-management-merchant-user');
   });
 

@@ -94,6 +94,8 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
   const apiRef = useRef<GridApi<CaseRow> | null>(null);
   const fetchRef = useRef(props.fetchPage);
   const loadedRef = useRef(props.onLoaded);
+  // The sort of the last page asked (the column-state API needs a module we do not register).
+  const sortRef = useRef<SortModelItem | undefined>(undefined);
   useEffect(() => {
     fetchRef.current = props.fetchPage;
     loadedRef.current = props.onLoaded;
@@ -104,6 +106,7 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
       getRows: (params) => {
         const limit = params.endRow - params.startRow;
         const sort = params.sortModel[0];
+        sortRef.current = sort;
         fetchRef
           .current({ start: params.startRow, limit, sort })
           .then((r) => {
@@ -114,7 +117,13 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
           .catch(() => {
             // A failed load shows an empty grid; a sort error resets the sort (spec 2 §7).
             params.successCallback([], 0);
-            if (sort) apiRef.current?.applyColumnState({ defaultState: { sort: null } });
+            if (sort) {
+              try {
+                apiRef.current?.applyColumnState({ defaultState: { sort: null } });
+              } catch {
+                // the sort stays; the grid is empty anyway
+              }
+            }
           });
       },
     }),
@@ -178,10 +187,7 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
       selectedRows: () => apiRef.current?.getSelectedRows() ?? [],
       clearSelection: () => apiRef.current?.deselectAll(),
       refresh: () => apiRef.current?.refreshInfiniteCache(),
-      currentSort() {
-        const s = apiRef.current?.getColumnState().find((c) => c.sort);
-        return s ? { colId: s.colId, sort: s.sort! } : undefined;
-      },
+      currentSort: () => sortRef.current,
       exportPageCsv(columns, fileName) {
         const api = apiRef.current;
         if (!api) return;
