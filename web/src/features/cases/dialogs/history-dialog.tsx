@@ -34,7 +34,7 @@ export function HistoryDialog({ row, onClose }: { row: CaseRow; onClose: () => v
     textOverflow: 'ellipsis',
   } as const;
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="lg" placement="center">
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="xl" placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -59,7 +59,9 @@ export function HistoryDialog({ row, onClose }: { row: CaseRow; onClose: () => v
                       <Table.Row key={h.id}>
                         <Table.Cell whiteSpace="nowrap">{stamp(h.timestamp)}</Table.Cell>
                         <Table.Cell {...cellWrap} onDoubleClick={() => setWrap((w) => !w)}>
-                          {h.actor_username ? `${h.user} (by ${h.actor_username})` : h.user}
+                          {h.actor_username && h.actor_username !== h.user
+                            ? `${h.user} (by ${h.actor_username})`
+                            : h.user}
                         </Table.Cell>
                         <Table.Cell {...cellWrap} onDoubleClick={() => setWrap((w) => !w)}>
                           {h.action}
