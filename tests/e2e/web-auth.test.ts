@@ -161,7 +161,7 @@ describe('signed-out flows', () => {
     await screenshot(page, 'new-password-required');
     expect(await create.isDisabled()).toBe(false);
     await create.click();
-    await page.getByTestId('top-bar').waitFor({ timeout: 15_000 });
+    await page.getByTestId('top-bar').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('user-name').textContent()).toBe('Noah Newpass');
     await context.close();
     // The new password works for the next sign-in.
@@ -212,7 +212,7 @@ describe('signed-out flows', () => {
   it('forced update: any data code 401 shows the form; same password refused; reload into the portal', async () => {
     const { context, page } = await world.newPage();
     await signIn(page, world, 'acme', 'forcereset');
-    await page.getByTestId('forced-update-form').waitFor({ timeout: 15_000 });
+    await page.getByTestId('forced-update-form').waitFor({ timeout: 30_000 });
     await page.getByLabel('Current Password').fill(DEMO_PASSWORD);
     await page.getByLabel('New Password').fill(DEMO_PASSWORD);
     expect(await page.getByTestId('new_password-error').textContent()).toBe(
@@ -223,7 +223,7 @@ describe('signed-out flows', () => {
     await screenshot(page, 'forced-update');
     await page.getByRole('button', { name: 'Update Password' }).click();
     // The reload signs in silently through the refresh cookie.
-    await page.getByTestId('top-bar').waitFor({ timeout: 15_000 });
+    await page.getByTestId('top-bar').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('user-name').textContent()).toBe('Fiona Forcereset');
     await context.close();
   });
@@ -250,7 +250,7 @@ describe('top bar rules', () => {
     const token = await mintSsoToken(key, { tenant: 'acme', username: 'federated' });
     const { context, page } = await world.newPage();
     await page.goto(world.url('acme', `/?sso_token=${encodeURIComponent(token)}`));
-    await page.getByTestId('top-bar').waitFor({ timeout: 15_000 });
+    await page.getByTestId('top-bar').waitFor({ timeout: 30_000 });
     expect(page.url()).not.toContain('sso_token');
     expect(await page.getByTestId('user-name').textContent()).toBe('Frankie Federated');
     expect(await page.getByTestId('sign-out').count()).toBe(0);
@@ -285,12 +285,12 @@ describe('top bar rules', () => {
       [String(demoUserId(acme, target)), `${target.fname} ${target.lname}`],
     );
     await page.reload();
-    await page.getByTestId('back-as').waitFor({ timeout: 15_000 });
+    await page.getByTestId('back-as').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('user-name').textContent()).toBe('Mia Admin');
     expect(await page.getByTestId('back-as').textContent()).toBe('Back as Avery Admin');
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((h) => h === String(demoUserId(acme, target)))).toBe(true);
-    await page.getByTestId('tile-chargebacks_mtd-value').waitFor({ timeout: 15_000 });
+    await page.getByTestId('tile-chargebacks_mtd-value').waitFor({ timeout: 30_000 });
     await screenshot(page, 'impersonation-top-bar');
     await page.getByTestId('back-as').click();
     await page.waitForURL('**/users');
@@ -335,7 +335,7 @@ describe('routes', () => {
   it('merchant settings shows the merchant details panel', async () => {
     const { context, page } = await world.newPage();
     await signInToShell(page, world, 'acme', 'merchant.admin', DEMO_PASSWORD, '/merchant-settings');
-    await page.getByTestId('merchant-details').waitFor({ timeout: 15_000 });
+    await page.getByTestId('merchant-details').waitFor({ timeout: 30_000 });
     await page.getByText('Click the edit button to modify').waitFor();
     await screenshot(page, 'merchant-details');
     await context.close();

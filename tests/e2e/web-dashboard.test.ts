@@ -30,7 +30,7 @@ const us = (n: number, d = 0) =>
 
 async function tileValue(page: Page, id: string): Promise<string> {
   const el = page.getByTestId(`tile-${id}-value`);
-  await el.waitFor({ timeout: 15_000 });
+  await el.waitFor({ timeout: 30_000 });
   return (await el.textContent()) ?? '';
 }
 
@@ -38,7 +38,7 @@ async function waitForGridRows(page: Page) {
   await page
     .locator('[data-testid="mids-top5-grid"] .ag-row[row-index="0"] [col-id="mid"]')
     .first()
-    .waitFor({ timeout: 15_000 });
+    .waitFor({ timeout: 30_000 });
 }
 
 async function checkDashboard(tenant: TenantId, username: string) {
@@ -89,12 +89,12 @@ async function checkDashboard(tenant: TenantId, username: string) {
   );
   const total = byDate.data.reduce((s, r) => s + r.count, 0);
   if (total > 0) {
-    await page.getByTestId('by-date-total').waitFor({ timeout: 15_000 });
+    await page.getByTestId('by-date-total').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('by-date-total').textContent()).toBe(`${us(total)} chargebacks posted`);
     await page
       .locator('[data-testid="chart-by-date"] .apexcharts-area-series, [data-testid="chart-by-date"] svg')
       .first()
-      .waitFor({ timeout: 15_000 });
+      .waitFor({ timeout: 30_000 });
   } else {
     await page.getByText('No Records Found!').first().waitFor();
   }
@@ -114,7 +114,7 @@ async function checkDashboard(tenant: TenantId, username: string) {
         ).data.map((r) => ({ label: r.case_status, value: r.count }));
   if (pie.some((s) => s.value > 0)) {
     const slices = page.getByTestId('breakdown-slices');
-    await slices.waitFor({ timeout: 15_000 });
+    await slices.waitFor({ timeout: 30_000 });
     expect(JSON.parse((await slices.getAttribute('data-slices'))!)).toEqual(pie);
   }
   await page
@@ -188,7 +188,7 @@ describe('dashboard', () => {
   it('merchant user: the MIDs tile is not a link without the hierarchy feature', async () => {
     const { context, page } = await world.newPage();
     await signInToShell(page, world, 'acme', 'merchant.user');
-    await page.getByTestId('tile-mids').waitFor({ timeout: 15_000 });
+    await page.getByTestId('tile-mids').waitFor({ timeout: 30_000 });
     const profile = await (
       await apiAs(world, 'acme', 'merchant.user')
     )<{ features: { alias: string }[] }>('/users/whoami', { method: 'POST' });
@@ -204,7 +204,7 @@ describe('dashboard', () => {
     await to.waitFor();
     expect(await to.getAttribute('max')).toBe(iso(today));
     await page.locator('[data-testid="by-date-range"] button', { hasText: '1Y' }).click();
-    await page.getByTestId('by-date-total').waitFor({ timeout: 15_000 });
+    await page.getByTestId('by-date-total').waitFor({ timeout: 30_000 });
     // Over 90 days the labels are months ('Mar 2026').
     await expect
       .poll(async () =>
@@ -217,7 +217,7 @@ describe('dashboard', () => {
     // A range without cases: 'No Records Found!'.
     await page.locator('[data-testid="by-date-range"] input[aria-label="From date"]').fill('2015-01-01');
     await to.fill('2015-01-31');
-    await page.getByTestId('by-date-empty').waitFor({ timeout: 15_000 });
+    await page.getByTestId('by-date-empty').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('by-date-empty').textContent()).toBe('No Records Found!');
     // A future date is clamped to today.
     await to.fill('2099-01-01');
@@ -228,13 +228,13 @@ describe('dashboard', () => {
   it('measures the time to a usable dashboard (signed-in reload, headless Chromium)', async () => {
     const { context, page } = await world.newPage();
     await signInToShell(page, world, 'acme', 'admin');
-    await page.getByTestId('tile-chargebacks_mtd-value').waitFor({ timeout: 15_000 });
+    await page.getByTestId('tile-chargebacks_mtd-value').waitFor({ timeout: 30_000 });
     const times: number[] = [];
     for (let i = 0; i < 3; i++) {
       const started = Date.now();
       await page.goto(world.url('acme', '/dashboard'));
-      await page.getByTestId('tile-chargebacks_mtd-value').waitFor({ timeout: 15_000 });
-      await page.getByTestId('by-date-total').waitFor({ timeout: 15_000 });
+      await page.getByTestId('tile-chargebacks_mtd-value').waitFor({ timeout: 30_000 });
+      await page.getByTestId('by-date-total').waitFor({ timeout: 30_000 });
       await waitForGridRows(page);
       times.push(Date.now() - started);
     }

@@ -26,7 +26,7 @@ describe('idle session', () => {
       await page.waitForTimeout(500);
     }
     expect(await dialog.count()).toBe(0);
-    await dialog.waitFor({ timeout: 15_000 });
+    await dialog.waitFor({ timeout: 30_000 });
     expect(await dialog.getByText('Oh No!').count()).toBe(1);
     const first = await page.getByTestId('idle-countdown').textContent();
     const titles = new Set<string>();
@@ -42,9 +42,9 @@ describe('idle session', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect(await page.title()).toMatch(/^Dashboard - /);
     // Next time: sign out from the dialog.
-    await dialog.waitFor({ timeout: 15_000 });
+    await dialog.waitFor({ timeout: 30_000 });
     await page.getByTestId('idle-dialog').getByRole('button', { name: 'Sign Out' }).click();
-    await page.getByTestId('sign-in-form').waitFor({ timeout: 15_000 });
+    await page.getByTestId('sign-in-form').waitFor({ timeout: 30_000 });
     await context.close();
   });
 });

@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { DEMO_PASSWORD } from '@portal/contracts';
 import { startStack, type Stack } from '../../services/runner/src/stack';
 import { launchBrowser, tenantUrl } from './browser';
@@ -70,7 +70,24 @@ export async function signIn(
   password = DEMO_PASSWORD,
   path = '/',
 ) {
+  const api: string[] = [];
+  const track = (r: Response) => {
+    if (r.url().includes('/api/'))
+      api.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+  };
+  page.on('response', track);
   await page.goto(world.url(tenant, path));
+  try {
+    await page.getByTestId('sign-in-form').waitFor();
+  } catch (e) {
+    const text = await page.evaluate(() => document.body.innerText).catch(() => '(no page)');
+    console.error(
+      `sign-in form did not appear at ${page.url()}; page text: ${text.slice(0, 300)}; api: ${api.join(', ')}`,
+    );
+    throw e;
+  } finally {
+    page.off('response', track);
+  }
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -85,7 +102,7 @@ export async function signInToShell(
   path = '/',
 ) {
   await signIn(page, world, tenant, username, password, path);
-  await page.getByTestId('top-bar').waitFor({ timeout: 15_000 });
+  await page.getByTestId('top-bar').waitFor({ timeout: 30_000 });
 }
 
 /** A call to the gateway with a tenant's Host header (Node's fetch cannot set Host; node:http can). */

@@ -4,7 +4,11 @@ import { ApiError, WHOAMI_HTML_ERROR } from '../errors';
 
 /** The session calls the auth layer itself needs (the sign-in forms' calls live in features/auth/api). */
 export async function refreshAccessToken(): Promise<TokenResponse> {
-  return api.post<TokenResponse>('users/auth/refresh', undefined, { anonymous: true });
+  // Never leave the start screen waiting on a hung call: 10 s, then signed out.
+  return api.post<TokenResponse>('users/auth/refresh', undefined, {
+    anonymous: true,
+    signal: AbortSignal.timeout(10_000),
+  });
 }
 
 export async function signOutCall(): Promise<void> {
