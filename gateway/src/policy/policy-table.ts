@@ -68,7 +68,9 @@ export const POLICY: readonly PolicyRule[] = [
   // --- users (spec 3: Users, Profile Settings); the user service checks the target's merchant scope
   { methods: ['GET'], path: '/api/users/users.xlsx', resources: ['USERS_EXPORT_BUTTON'] },
   { methods: ['POST'], path: '/api/users/users', features: ['users-create'], resources: ['USERS'] },
-  { methods: ['PATCH'], path: '/api/users/users/:id', features: ['users-edit'], resources: ['USERS'] },
+  // One's own name and email (Profile Settings) as well as user administration: the user service
+  // allows a non-administrator to change only their own record.
+  { methods: ['PATCH'], path: '/api/users/users/:id', features: ['users-edit', 'profile'] },
   { methods: ['POST'], path: '/api/users/users/:id/lock', features: ['users-edit'], resources: ['USERS'] },
   { methods: ['POST'], path: '/api/users/users/:id/enable', features: ['users-edit'], resources: ['USERS'] },
   { methods: ['PUT'], path: '/api/users/users/:id/mids', features: ['users-edit'], resources: ['USERS'] },
@@ -79,8 +81,9 @@ export const POLICY: readonly PolicyRule[] = [
     notFederated: true,
   },
   { methods: ['POST'], path: '/api/users/pass', features: ['users-edit'], resources: ['USERS'] },
-  { methods: ['POST'], path: '/api/users/blockip', features: ['users-edit'] },
-  { methods: ['DELETE'], path: '/api/users/blockip/:id', features: ['users-edit'] },
+  // Locking an IP of one's own login history is a profile action; the user service checks the account.
+  { methods: ['POST'], path: '/api/users/blockip', features: ['users-edit', 'profile'] },
+  { methods: ['DELETE'], path: '/api/users/blockip/:id', features: ['users-edit', 'profile'] },
   { methods: ['POST', 'PUT', 'DELETE'], path: '/api/users/:id/resources', features: ['users-edit'] },
   {
     methods: ['POST', 'PUT', 'DELETE'],

@@ -19,7 +19,9 @@ export const REDACT_PATHS = [
   '*.access_token',
   '*.refresh_token',
   '*.session',
-  '*.code',
+  // One-time codes travel in bodies only (`err.code` such as ECONNREFUSED stays readable).
+  'body.code',
+  '*.body.code',
   '*.secret',
   'password',
   'token',

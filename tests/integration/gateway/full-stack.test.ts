@@ -338,6 +338,32 @@ describe('impersonation', () => {
   });
 });
 
+describe('profile actions of users without user administration', () => {
+  it("a merchant user edits their own name and locks an IP of their own login history, but nobody else's record", async () => {
+    const self = await call('acme', 'PATCH', `/api/users/users/${id('acme', 'merchant.user')}`, {
+      token: tok('merchant.user'),
+      body: { fname: 'Maxine' },
+    });
+    expect(self.status).toBe(200);
+    const other = await call('acme', 'PATCH', `/api/users/users/${id('acme', 'merchant.admin')}`, {
+      token: tok('merchant.user'),
+      body: { fname: 'Nope' },
+    });
+    // Without user administration another user's record is not even visible.
+    expect(other.status).toBe(404);
+    const block = await call('acme', 'POST', '/api/users/blockip', {
+      token: tok('merchant.user'),
+      body: { ip: '203.0.113.7', is_allowed: false },
+    });
+    expect(block.status).toBeLessThan(300);
+    const readonly = await call('acme', 'POST', '/api/users/blockip', {
+      token: tok('readonly'),
+      body: { ip: '203.0.113.8', is_allowed: false },
+    });
+    expect(readonly.status).toBe(403);
+  });
+});
+
 describe('cache invalidation by the user service', () => {
   it('a profile change is seen at once: MISS after the publish, HIT after', async () => {
     const me = await call('acme', 'POST', '/api/users/whoami', { token: tok('agent') });
