@@ -290,7 +290,7 @@ describe('top bar rules', () => {
     expect(await page.getByTestId('back-as').textContent()).toBe('Back as Avery Admin');
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((h) => h === String(demoUserId(acme, target)))).toBe(true);
-    await page.getByTestId('tile-chargebacks_mtd-value').waitFor({ timeout: 30_000 });
+    await page.getByTestId('dashboard').waitFor({ timeout: 30_000 });
     await screenshot(page, 'impersonation-top-bar');
     await page.getByTestId('back-as').click();
     await page.waitForURL('**/users');
