@@ -11,3 +11,4 @@ export * from './lookups';
 export * from './dashboard';
 export * from './merchants';
 export * from './users';
+export * from './review';

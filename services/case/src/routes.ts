@@ -4,12 +4,14 @@ import { dashboardRoutes } from './dashboard/dashboard-routes';
 import { exportRoutes } from './exports/export-routes';
 import { lookupRoutes } from './lookups/lookup-routes';
 import { merchantRoutes } from './merchants/merchant-routes';
+import { reviewRoutes } from './review/review-routes';
 
-/** Case service routes (/cm/*), one plugin per feature. */
+/** Case service routes (/cm/*, /ert/*), one plugin per feature. */
 export const caseRoutes: FastifyPluginAsync = async (app) => {
   await app.register(lookupRoutes);
   await app.register(merchantRoutes);
   await app.register(dashboardRoutes);
   await app.register(exportRoutes);
   await app.register(caseFeatureRoutes);
+  await app.register(reviewRoutes);
 };

@@ -16,7 +16,7 @@ import { addHistory } from './case-history';
 import { loadCaseRows } from './case-repository';
 
 /** The state of a case a write checks, read under a row lock. */
-interface LockedCase {
+export interface LockedCase {
   id: number;
   status_id: number;
   status_group_id: number;
@@ -42,7 +42,7 @@ export interface WriteResult {
  * Locks the cases in the caller's scope. A single case out of scope is a 404;
  * in a bulk call the unknown ids are a 400 naming the parameter.
  */
-async function lockCases(
+export async function lockCases(
   tx: Queryable,
   scope: Scope,
   ids: readonly number[],
@@ -94,7 +94,7 @@ async function nameOf(
 }
 
 /** Runs a case write: refuses read-only callers, resolves the scope, commits with its history rows. */
-async function write(
+export async function write(
   db: Db,
   ctx: InternalContext,
   fn: (
@@ -200,7 +200,12 @@ export function bulkEditCases(db: Db, ctx: InternalContext, body: CaseBulkEditBo
 }
 
 /** Applies one status change with the DNR/revert rules (spec 2 §4); returns the history action. */
-async function changeStatus(tx: Queryable, c: LockedCase, statusId: number, param: string): Promise<string> {
+export async function changeStatus(
+  tx: Queryable,
+  c: LockedCase,
+  statusId: number,
+  param: string,
+): Promise<string> {
   const target = await nameOf(tx, 'statuses', statusId, param);
   if (statusId === CASE_STATUS.DoNotRepresent) {
     if (c.status_id !== CASE_STATUS.New && c.status_id !== CASE_STATUS.Working) {
@@ -236,7 +241,12 @@ interface Assignee {
   lname: string;
 }
 
-async function findAssignee(tx: Queryable, tenant: string, userId: number, param: string): Promise<Assignee> {
+export async function findAssignee(
+  tx: Queryable,
+  tenant: string,
+  userId: number,
+  param: string,
+): Promise<Assignee> {
   const { rows } = await tx.query<Assignee>(
     `select id, username, fname, lname from cases.assignees where tenant_id = $1 and id = $2 and is_active and role_id = any($3::int[])`,
     [tenant, userId, ASSIGNABLE_ROLE_IDS],
@@ -248,7 +258,11 @@ async function findAssignee(tx: Queryable, tenant: string, userId: number, param
   return rows[0];
 }
 
-async function changeAssignee(tx: Queryable, c: LockedCase, assignee: Assignee | null): Promise<string> {
+export async function changeAssignee(
+  tx: Queryable,
+  c: LockedCase,
+  assignee: Assignee | null,
+): Promise<string> {
   if (assignee && !isOpenGroup(c.status_group_id))
     throw conflict(`Case ${c.id} cannot be assigned: it is ${c.status_group}.`);
   await tx.query(

@@ -1,0 +1,158 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { CaseDetail, CaseRow } from './cases';
+import { ListResponse } from './common';
+
+/**
+ * QC review, admin review, case marks and ERTs (spec 2 §2.4, §2.5, §4, §7).
+ * The paths the spec does not show are ours: POST|PUT|PATCH /cm/cases/patch
+ * (mark / release), GET /cm/cases/qc/next and GET /cm/review/actions.
+ */
+
+/** The QC queue: cases whose representment was uploaded and awaits QC (status 3 DocUploaded). */
+export const QC_QUEUE_STATUS = 3;
+/** QC action ids of `PATCH /cm/cases/qc`: approve sends the representment to transport; DNR marks a loss. */
+export const QC_ACTION = { Approve: 1, DoNotRepresent: 2 } as const;
+export const QC_MESSAGES = {
+  empty: 'No more cases for QC Review.',
+  approved: (id: number) => `Case ${id} was successfully approved. Loading next...`,
+  dnr: (id: number) => `Case ${id} was successfully moved to Do Not Represent. Loading next...`,
+  failed: 'An error occurred processing this request. Please try again later.',
+  ertSaved: 'ERT record successfully saved.',
+  ertFailed: 'An error occurred while adding this ERT record.',
+} as const;
+
+/** Admin review action ids of `PATCH /cm/review` (each may carry a note). */
+export const REVIEW_ACTIONS = [
+  { id: 1, name: 'Mark Reviewed' },
+  { id: 2, name: 'Move to Do Not Represent' },
+  { id: 3, name: 'Revert to New' },
+] as const;
+export const REVIEW_ACTION = { Reviewed: 1, DoNotRepresent: 2, RevertToNew: 3 } as const;
+export const REVIEW_MESSAGES = {
+  reviewed: 'The selected row(s) has been reviewed.',
+  failed: 'There was an issue. Please try again.',
+} as const;
+
+/** Who is working on a case and since when (a mark expires after CASE_MARK_MINUTES). */
+export const CASE_MARK_MINUTES = 30;
+export const CaseMark = Type.Object({
+  type: Type.String(),
+  status: Type.Integer(),
+  user_id: Type.Union([Type.Integer(), Type.Null()]),
+  username: Type.Union([Type.String(), Type.Null()]),
+  marked_at: Type.String(),
+});
+export type CaseMark = Static<typeof CaseMark>;
+
+export const CASE_MARK_TYPES = ['upload', 'qc-review', 'review', 'view'] as const;
+export type CaseMarkType = (typeof CASE_MARK_TYPES)[number];
+
+/**
+ * `POST|PUT|PATCH /cm/cases/patch`: ids joined by commas, a status and a type.
+ * Type upload: 16 marks (upload being prepared), 1 releases. Other types: 1
+ * marks (opening a case), 2 releases (leaving the view, sign-out).
+ */
+export const CaseMarkBody = Type.Object(
+  {
+    ids: Type.String({ pattern: '^\\d+(,\\d+)*$', maxLength: 2000 }),
+    status: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(16)]),
+    type: Type.Union(CASE_MARK_TYPES.map((t) => Type.Literal(t))),
+  },
+  { additionalProperties: false },
+);
+export type CaseMarkBody = Static<typeof CaseMarkBody>;
+export const CaseMarkResult = Type.Object({
+  message: Type.String(),
+  data: Type.Array(Type.Object({ id: Type.Integer(), mark: Type.Union([CaseMark, Type.Null()]) })),
+});
+export type CaseMarkResult = Static<typeof CaseMarkResult>;
+
+/** `GET /cm/cases/qc/{id|next}`: the case detail with its mark. */
+export const QcCase = Type.Composite([
+  CaseDetail,
+  Type.Object({ mark: Type.Union([CaseMark, Type.Null()]) }),
+]);
+export type QcCase = Static<typeof QcCase>;
+export const QcCaseParams = Type.Object({
+  id: Type.Union([Type.Literal('next'), Type.String({ pattern: '^[1-9]\\d{0,17}$' })]),
+});
+
+/** `PATCH /cm/cases/qc`. */
+export const QcActionBody = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1 }),
+    action_id: Type.Union([Type.Literal(QC_ACTION.Approve), Type.Literal(QC_ACTION.DoNotRepresent)]),
+  },
+  { additionalProperties: false },
+);
+export type QcActionBody = Static<typeof QcActionBody>;
+
+/** `PATCH /cm/review`: actions by id with an optional note, or assignment (assign_id null unassigns). */
+export const ReviewPatchBody = Type.Object(
+  {
+    cases: Type.Array(
+      Type.Object(
+        {
+          id: Type.Integer({ minimum: 1 }),
+          action_id: Type.Optional(Type.Integer({ minimum: 1 })),
+          note: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+          assign_id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 500 },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ReviewPatchBody = Static<typeof ReviewPatchBody>;
+
+export const ReviewAction = Type.Object({ id: Type.Integer(), name: Type.String() });
+export const ReviewActionList = Type.Object({ data: Type.Array(ReviewAction) });
+
+/** `GET /cm/review/{id}`: the case with its review notes. */
+export const ReviewNote = Type.Object({
+  id: Type.Integer(),
+  action_id: Type.Integer(),
+  action: Type.String(),
+  note: Type.Union([Type.String(), Type.Null()]),
+  username: Type.Union([Type.String(), Type.Null()]),
+  date_created: Type.String(),
+});
+export const ReviewCase = Type.Composite([CaseDetail, Type.Object({ reviews: Type.Array(ReviewNote) })]);
+export type ReviewCase = Static<typeof ReviewCase>;
+
+/** ERT (spec 2 §2.4): defaults status_id 1, is_active true, level_id 1, type_id 7. */
+export const ERT_DEFAULTS = { status_id: 1, is_active: true, level_id: 1, type_id: 7 } as const;
+export const Ert = Type.Object({
+  id: Type.Integer(),
+  cb_id: Type.Integer(),
+  content: Type.String(),
+  status_id: Type.Integer(),
+  is_active: Type.Boolean(),
+  level_id: Type.Integer(),
+  type_id: Type.Integer(),
+  user_id: Type.Union([Type.Integer(), Type.Null()]),
+  merchant_id: Type.Integer(),
+  created_by: Type.Union([Type.String(), Type.Null()]),
+  date_created: Type.String(),
+});
+export type Ert = Static<typeof Ert>;
+export const ErtCaseParams = Type.Object({ caseId: Type.Integer({ minimum: 1 }) });
+export const ErtBody = Type.Object(
+  {
+    content: Type.String({ minLength: 1, maxLength: 10000 }),
+    status_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    is_active: Type.Optional(Type.Boolean()),
+    level_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    type_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    user_id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+    merchant_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  },
+  { additionalProperties: false },
+);
+export type ErtBody = Static<typeof ErtBody>;
+export const ErtList = ListResponse(Ert);
+export const ErtResult = Type.Object({ message: Type.String(), data: Ert });
+
+export const ReviewWriteResult = Type.Object({ message: Type.String(), data: Type.Array(CaseRow) });
