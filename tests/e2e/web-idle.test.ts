@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { signInToShell, startWebWorld, tenantConfigCopy, type WebWorld } from '../support/e2e-web';
+import { signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web';
 
 /** The idle warning with shortened timeouts (a copy of config/tenants: 60 s idle, 55 s countdown -> warning after 5 s). */
 let world: WebWorld;
 
 beforeAll(async () => {
-  const dir = tenantConfigCopy((_tenant, yaml) =>
+  world = await startWebWorld({}, (_tenant, yaml) =>
     yaml.replace(/^session: .*$/m, 'session: { idle_seconds: 60, warning_seconds: 55 }'),
   );
-  world = await startWebWorld({ TENANT_CONFIG_DIR: dir });
 });
 afterAll(async () => {
   await world?.close();

@@ -35,7 +35,25 @@ export function tenantConfigCopy(edit: (tenant: string, yaml: string) => string)
   return dir;
 }
 
-export async function startWebWorld(overrides: Record<string, string> = {}): Promise<WebWorld> {
+/**
+ * Browser tests sign in many times a minute from 127.0.0.1: the tenants' auth
+ * rate limits (30 per IP, 10 per username a minute; every page load's refresh
+ * counts) would turn later sign-ins into 429s, so the stack runs on a copy of
+ * the tenant config with higher auth limits (and `edit` for more changes).
+ */
+export async function startWebWorld(
+  overrides: Record<string, string> = {},
+  edit: (tenant: string, yaml: string) => string = (_t, y) => y,
+): Promise<WebWorld> {
+  const configDir = tenantConfigCopy((tenant, yaml) =>
+    edit(
+      tenant,
+      yaml
+        .replace(/auth_ip_per_minute: \d+/, 'auth_ip_per_minute: 2000')
+        .replace(/auth_username_per_minute: \d+/, 'auth_username_per_minute: 500'),
+    ),
+  );
+  overrides = { TENANT_CONFIG_DIR: configDir, ...overrides };
   if (!existsSync(join(process.cwd(), 'web', 'dist', 'index.html')))
     throw new Error('web/dist is missing: run node scripts/build.mjs first');
   const t = await createTestEnv(overrides);
