@@ -20,7 +20,12 @@ export default defineConfig({
         ...base,
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'gateway/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'tests/static/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'gateway/src/**/*.test.ts',
+            'services/*/src/**/*.test.ts',
+            'tests/static/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },
