@@ -13,7 +13,10 @@ export type Screen =
   | 'chargebacks'
   | 'case-management'
   | 'qc-review'
-  | 'admin-review';
+  | 'admin-review'
+  | 'qc-review-case'
+  | 'admin-review-case'
+  | 'invalid-chargebacks';
 
 export interface RouteDef {
   path: string;
@@ -52,12 +55,14 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'Invalid Chargebacks',
     area: 'Chargebacks',
     feature: 'cm-invalid-case',
+    screen: 'invalid-chargebacks',
   },
   {
     path: '/invalid-chargebacks-new',
     title: 'Invalid Chargebacks',
     area: 'Chargebacks',
     feature: 'cm-invalid-case',
+    screen: 'invalid-chargebacks',
   },
   // Alerts
   { path: '/alerts', title: 'Alerts', area: 'Alerts', feature: 'alerts' },
@@ -107,6 +112,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'QC Review Case',
     area: 'QC Review',
     feature: 'qc-review',
+    screen: 'qc-review-case',
   },
   {
     path: '/review',
@@ -122,6 +128,7 @@ export const ROUTES: readonly RouteDef[] = [
     area: 'Review',
     feature: 'review',
     roles: STAFF,
+    screen: 'admin-review-case',
   },
   {
     path: '/review-legacy',

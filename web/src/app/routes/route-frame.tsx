@@ -13,8 +13,11 @@ const DashboardRoute = lazy(() => import('../../features/dashboard/routes/dashbo
 const MerchantSettingsRoute = lazy(() => import('../../features/merchants/routes/merchant-settings-route'));
 const ChargebacksRoute = lazy(() => import('../../features/cases/routes/chargebacks-route'));
 const CaseManagementRoute = lazy(() => import('../../features/cases/routes/case-management-route'));
-const QcReviewRoute = lazy(() => import('../../features/cases/routes/qc-review-route'));
-const AdminReviewRoute = lazy(() => import('../../features/cases/routes/admin-review-route'));
+const QcReviewRoute = lazy(() => import('../../features/review/routes/qc-review-list-route'));
+const AdminReviewRoute = lazy(() => import('../../features/review/routes/admin-review-list-route'));
+const QcReviewCaseRoute = lazy(() => import('../../features/review/routes/qc-review-case-route'));
+const AdminReviewCaseRoute = lazy(() => import('../../features/review/routes/admin-review-case-route'));
+const InvalidChargebacksRoute = lazy(() => import('../../features/cases/routes/invalid-chargebacks-route'));
 
 export function RouteLoading() {
   return (
@@ -40,6 +43,12 @@ function Screen({ def }: { def: RouteDef }) {
       return <QcReviewRoute />;
     case 'admin-review':
       return <AdminReviewRoute />;
+    case 'qc-review-case':
+      return <QcReviewCaseRoute />;
+    case 'admin-review-case':
+      return <AdminReviewCaseRoute />;
+    case 'invalid-chargebacks':
+      return <InvalidChargebacksRoute />;
     default:
       return <PlaceholderRoute title={def.title} />;
   }

@@ -30,6 +30,7 @@ import { copiedRows, copiedValue, MSG, serverOr } from '../lib/case-messages';
 import { VIEW_TITLES, type CaseView } from '../lib/case-views';
 import { printRows, rowsTsv } from '../lib/print-rows';
 import { useSavedHidden } from '../lib/use-saved-hidden';
+import { releasePendingCasePatch } from '../lib/case-patch';
 import { AdvancedSearch } from './advanced-search';
 import { AssignedIconCell, DocumentCell, FlagCell } from './case-cells';
 import type { CaseGridHandle, CasePageRequest } from './case-grid';
@@ -74,6 +75,7 @@ export function CaseList({
   title,
   renderAssign,
   extraRowAction,
+  toolbarExtra,
 }: {
   view: CaseView;
   tabs?: TabDef[];
@@ -84,6 +86,8 @@ export function CaseList({
   renderAssign?: (row: CaseRow, done: () => void) => ReactNode;
   /** qc-review / admin-review: the row action of the view instead of the actions menu. */
   extraRowAction?: (row: CaseRow, done: () => void) => ReactNode;
+  /** qc-review: 'Start QC Review' next to the toolbar buttons. */
+  toolbarExtra?: ReactNode;
 }) {
   const profile = useProfile();
   const readOnly = profile.is_read_only;
@@ -113,6 +117,8 @@ export function CaseList({
   const [total, setTotal] = useState(0);
   const [compiling, setCompiling] = useState(false);
 
+  // Route watcher (spec 2 §2): leaving a case area releases a pending case patch.
+  useEffect(() => () => void releasePendingCasePatch(), []);
   useEffect(() => {
     const t = setTimeout(() => setSearch(searchText.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(t);
@@ -305,6 +311,7 @@ export function CaseList({
         >
           Advanced Search{advanced ? ' (applied)' : ''}
         </Button>
+        {toolbarExtra}
         {!readOnly && !extraRowAction && (
           <Menu.Root>
             <Menu.Trigger asChild>

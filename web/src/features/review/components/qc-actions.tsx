@@ -1,0 +1,121 @@
+import { QC_ACTION, QC_MESSAGES, type QcCase } from '@portal/contracts';
+import { Button, HStack } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useProfile } from '../../../lib/auth/auth-context';
+import { useTenant } from '../../../lib/tenant-config';
+import { ConfirmDialog } from '../../cases/dialogs/confirm-dialog';
+import type { ActionResult } from '../../cases/dialogs/result-dialog';
+import { forgetCasePatch } from '../../cases/lib/case-patch';
+import { MSG, serverOr } from '../../cases/lib/case-messages';
+import { useAddErt } from '../api/add-ert';
+import { qcAction } from '../api/qc-action';
+import { hasResource, QC_DNR_FLAG } from '../lib/review-access';
+import { ErtDialog } from './ert-dialog';
+
+type Open = 'approve' | 'dnr' | 'ert' | null;
+
+/**
+ * The QC actions of a case (spec 2 §2.4): approve after 'Confirm Approval',
+ * Do Not Represent when the client flag is on, Add ERT with QC_REVIEW_ADD_ERT.
+ * After approve or DNR the next case loads (onNext).
+ */
+export function QcActions({
+  c,
+  blocked,
+  onNext,
+  onResult,
+}: {
+  c: QcCase;
+  blocked: boolean;
+  onNext: () => void;
+  /** Shown by the route: the view unmounts these actions while the next case loads. */
+  onResult: (result: ActionResult) => void;
+}) {
+  const profile = useProfile();
+  const tenant = useTenant();
+  const [open, setOpen] = useState<Open>(null);
+  const [busy, setBusy] = useState(false);
+  const addErt = useAddErt();
+  const readOnly = profile.is_read_only;
+  const canErt = !readOnly && hasResource(profile, 'QC_REVIEW_ADD_ERT');
+  const canDnr = tenant.flags[QC_DNR_FLAG] === true;
+
+  const act = async (actionId: 1 | 2) => {
+    setBusy(true);
+    try {
+      await qcAction({ id: c.id, action_id: actionId });
+      forgetCasePatch(c.id);
+      setOpen(null);
+      onResult({
+        ok: true,
+        message: actionId === QC_ACTION.Approve ? QC_MESSAGES.approved(c.id) : QC_MESSAGES.dnr(c.id),
+      });
+      onNext();
+    } catch (e) {
+      setOpen(null);
+      onResult({ ok: false, message: serverOr(e, QC_MESSAGES.failed) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const saveErt = (content: string) =>
+    addErt.mutate(
+      { caseId: c.id, merchantId: c.merchant_id, userId: profile.id, content },
+      {
+        onSuccess: () => {
+          setOpen(null);
+          onResult({ ok: true, message: QC_MESSAGES.ertSaved });
+        },
+        onError: () => onResult({ ok: false, message: QC_MESSAGES.ertFailed }),
+      },
+    );
+
+  return (
+    <>
+      <HStack gap="2" flexWrap="wrap">
+        <Button colorPalette="brand" disabled={readOnly || blocked} onClick={() => setOpen('approve')}>
+          Approve
+        </Button>
+        {canDnr && (
+          <Button
+            variant="outline"
+            colorPalette="red"
+            disabled={readOnly || blocked}
+            onClick={() => setOpen('dnr')}
+          >
+            Do Not Represent
+          </Button>
+        )}
+        {canErt && (
+          <Button variant="outline" onClick={() => setOpen('ert')}>
+            Add ERT
+          </Button>
+        )}
+      </HStack>
+      {open === 'approve' && (
+        <ConfirmDialog
+          title="Approve Case"
+          message={`Approve case ${c.case_no} (CB ID ${c.id}) and send its representment to transport?`}
+          confirmLabel="Confirm Approval"
+          onConfirm={() => void act(QC_ACTION.Approve)}
+          onClose={() => setOpen(null)}
+          busy={busy}
+          testId="qc-approve-dialog"
+        />
+      )}
+      {open === 'dnr' && (
+        <ConfirmDialog
+          title="Move Case to Do Not Represent"
+          message={MSG.dnrConfirm}
+          onConfirm={() => void act(QC_ACTION.DoNotRepresent)}
+          onClose={() => setOpen(null)}
+          busy={busy}
+        />
+      )}
+      {open === 'ert' && (
+        <ErtDialog onSubmit={saveErt} onClose={() => setOpen(null)} busy={addErt.isPending} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+import { REVIEW_MESSAGES } from '@portal/contracts';
+import { Box, Button, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Notice } from '../../../components/notice';
+import { useProfile } from '../../../lib/auth/auth-context';
+import { ApiError, UNKNOWN_ERROR } from '../../../lib/errors';
+import { ResultDialog, type ActionResult } from '../../cases/dialogs/result-dialog';
+import { useCaseViewPatch } from '../../cases/lib/case-patch';
+import { serverOr } from '../../cases/lib/case-messages';
+import { formatCaseDate } from '../../cases/lib/format-case';
+import { useReviewCase } from '../api/get-review-case';
+import { useReviewCases } from '../api/review-cases';
+import { CaseSummary } from '../components/case-summary';
+import { ReviewActionDialog } from '../components/review-action-dialog';
+import { ReviewAssignControl } from '../components/review-controls';
+
+/** /review/view-case/{caseId?}: one case of admin review, marked while open, with its review notes. */
+export default function AdminReviewCaseRoute() {
+  const { caseId } = useParams();
+  const readOnly = useProfile().is_read_only;
+  const id = caseId && /^\d+$/.test(caseId) ? Number(caseId) : null;
+  const q = useReviewCase(id);
+  const mark = useCaseViewPatch(id, 'review', { enabled: id != null && q.isSuccess && !readOnly });
+  const review = useReviewCases();
+  const [open, setOpen] = useState(false);
+  const [result, setResult] = useState<ActionResult | null>(null);
+  const back = (
+    <Button asChild variant="outline" alignSelf="start">
+      <RouterLink to="/review" data-testid="back">
+        Back
+      </RouterLink>
+    </Button>
+  );
+  if (id == null)
+    return (
+      <Stack p="6" gap="4" maxW="2xl">
+        <Notice status="info">Select a case from the review list.</Notice>
+        {back}
+      </Stack>
+    );
+  if (q.isPending)
+    return (
+      <HStack p="8" justify="center">
+        <Spinner />
+      </HStack>
+    );
+  if (q.isError)
+    return (
+      <Stack p="6" gap="4" maxW="2xl">
+        <Notice status="error">{q.error instanceof ApiError ? q.error.message : UNKNOWN_ERROR}</Notice>
+        {back}
+      </Stack>
+    );
+  const c = q.data;
+  const submit = (actionId: number, note: string) =>
+    review.mutate(
+      { ids: [c.id], actionId, note },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          setResult({ ok: true, message: REVIEW_MESSAGES.reviewed });
+          void q.refetch();
+        },
+        onError: (e) => {
+          setOpen(false);
+          setResult({ ok: false, message: serverOr(e, REVIEW_MESSAGES.failed) });
+        },
+      },
+    );
+  return (
+    <Stack p="6" gap="4" data-testid="review-case">
+      <HStack justify="space-between">
+        <Heading size="lg">Review</Heading>
+        {back}
+      </HStack>
+      {mark.status === 'failed' && <Notice status="warning">{mark.message}</Notice>}
+      <CaseSummary c={c} />
+      <HStack gap="3">
+        <Text fontWeight="medium">Assigned:</Text>
+        <ReviewAssignControl row={c} readOnly={readOnly} done={() => void q.refetch()} />
+        {!readOnly && (
+          <Button colorPalette="brand" onClick={() => setOpen(true)} disabled={mark.status === 'failed'}>
+            Review Action
+          </Button>
+        )}
+      </HStack>
+      <Box>
+        <Heading size="sm" mb="2">
+          Review Notes
+        </Heading>
+        {!c.reviews.length && <Text color="fg.muted">No Records Found!</Text>}
+        <Stack gap="2" data-testid="review-notes">
+          {c.reviews.map((r) => (
+            <Box key={r.id} borderWidth="1px" borderRadius="md" p="2">
+              <Text fontSize="sm" color="fg.muted">
+                {formatCaseDate(r.date_created)} · {r.username ?? 'system'} · {r.action}
+              </Text>
+              {r.note && <Text>{r.note}</Text>}
+            </Box>
+          ))}
+        </Stack>
+      </Box>
+      {open && (
+        <ReviewActionDialog
+          caseLabel={`Case ${c.case_no} (CB ID ${c.id})`}
+          onSubmit={submit}
+          onClose={() => setOpen(false)}
+          busy={review.isPending}
+        />
+      )}
+      {result && <ResultDialog result={result} onClose={() => setResult(null)} />}
+    </Stack>
+  );
+}
