@@ -164,7 +164,8 @@ const ADMIN_REVIEW: CaseColumn[] = [
   c('arn', 'ARN', 200),
   c('reason_code', 'Reason Code', 110),
   c('reason_category', 'Reason Category', 160),
-  ACTIONS,
+  // Actions menu plus the View link of the case.
+  { ...ACTIONS, width: 165 },
 ];
 
 /** The column layout of a view for a user's roles (spec 2 §2.1, §6). */
