@@ -14,11 +14,13 @@ const steps = [
   ['build', () => build({ ifStale: true })],
   ['format', () => run(bin('prettier'), ['--check', '--log-level', 'warn', '.'])],
   ['lint', () => run(bin('eslint'), ['.', '--max-warnings', '0'])],
-  // Two programs: the server side (every package but web, see tsconfig.json) and the web app.
   [
     'typecheck',
+    // Three programs: the server side (tsconfig.json), the browser tests (DOM types) and the web app.
     async () =>
-      (await run(bin('tsc'), ['-p', 'tsconfig.json'])) || run(bin('tsc'), ['-p', 'web/tsconfig.json']),
+      (await run(bin('tsc'), ['-p', 'tsconfig.json'])) ||
+      (await run(bin('tsc'), ['-p', 'tests/e2e/tsconfig.json'])) ||
+      run(bin('tsc'), ['-p', 'web/tsconfig.json']),
   ],
   ['unit', () => vitest('unit', 'web')],
   ['integration', () => vitest('integration')],

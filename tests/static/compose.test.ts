@@ -8,21 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import {
-  buildServiceApp,
-  createLogger,
-  EnvSchema,
-  loadEnv,
-  MemoryCache,
-  PROCESS_NAMES,
-  varDefault,
-  varMeta,
-  varsUsedBy,
-  type Db,
-  type ProcessName,
-} from '@portal/core';
-import { buildGateway } from '@portal/gateway';
-import { SERVICES } from '@portal/runner';
+import { GATEWAY_HEALTH_PATH, SERVICE_HEALTH_PATH } from '@portal/contracts';
+import { EnvSchema, loadEnv, varDefault, varMeta, varsUsedBy, type ProcessName } from '@portal/core';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const read = (f: string) => readFileSync(join(ROOT, f), 'utf8');
@@ -79,6 +66,14 @@ const SERVICE_PORT_VARS = {
   builder: 'BUILDER_SERVICE_PORT',
 } as const;
 const KNOWN_VARS = new Set(Object.keys(EnvSchema.properties));
+
+/** The URL a service's health check fetches. */
+function healthUrl(name: string): URL {
+  const test = compose.services[name]!.healthcheck!.test.join(' ');
+  const match = /fetch\('([^']+)'\)/.exec(test);
+  expect(match, `${name} health check fetches a URL`).not.toBeNull();
+  return new URL(match![1]!);
+}
 
 function environmentOf(name: string): Record<string, string> {
   const env = compose.services[name]?.environment ?? {};
@@ -173,31 +168,14 @@ describe('docker-compose.yml', () => {
     );
   });
 
-  it('health checks point at routes that exist', async () => {
-    // Apps are built (not started) with inert dependencies: routes are registered at build time.
-    const log = createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }, 'compose-test');
-    const env = loadEnv(PROCESS_NAMES, { NODE_ENV: 'test', DATA_DIR: join(ROOT, '.data', 'compose-test') });
-    const deps = { env, log, cache: new MemoryCache(), contextSecret: 'x'.repeat(32), db: {} as Db };
-    for (const name of ['case', 'user', 'docs', 'builder'] as const) {
-      const app = await buildServiceApp(SERVICES[name].definition, deps);
-      expect(app.hasRoute({ method: 'GET', url: '/health' }), name).toBe(true);
-      await app.close();
+  it('health checks use the health routes the code serves', () => {
+    // The same constants register the routes (core service.ts, gateway health-routes.ts);
+    // tests/integration/foundation/stack.test.ts calls them on the running stack.
+    for (const name of ['case', 'user', 'docs', 'builder']) {
+      const url = healthUrl(name);
+      expect(url.pathname, name).toBe(SERVICE_HEALTH_PATH);
     }
-    const upstreams = {
-      case: 'http://case:4001',
-      user: 'http://user:4002',
-      docs: 'http://docs:4003',
-      builder: 'http://builder:4004',
-    };
-    const gateway = await buildGateway({
-      env,
-      log,
-      cache: deps.cache,
-      contextSecret: deps.contextSecret,
-      upstreams,
-    });
-    expect(gateway.hasRoute({ method: 'GET', url: '/api/health' })).toBe(true);
-    await gateway.close();
+    expect(healthUrl('gateway').pathname).toBe(GATEWAY_HEALTH_PATH);
   });
 
   it('builds app services from the Dockerfile targets that exist', () => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SERVICE_NAMES, type ServiceName } from '@portal/core';
+import { GATEWAY_HEALTH_PATH } from '@portal/contracts';
 import type { GatewayDeps } from '../core';
 import type { Pools } from '../upstreams/pools';
 
@@ -26,7 +27,7 @@ export const healthRoutes: FastifyPluginAsync<{ deps: GatewayDeps; pools: Pools 
   app,
   { deps, pools },
 ) => {
-  app.get('/api/health', async (_request, reply) => {
+  app.get(GATEWAY_HEALTH_PATH, async (_request, reply) => {
     const [redis, ...upstreams] = await Promise.all([
       deps.cache.kind === 'memory'
         ? Promise.resolve<Check>('off')

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { IMPERSONATE_HEADER, REQUEST_ID_HEADER, type UserProfile } from '@portal/contracts';
+import {
+  GATEWAY_HEALTH_PATH,
+  IMPERSONATE_HEADER,
+  REQUEST_ID_HEADER,
+  type UserProfile,
+} from '@portal/contracts';
 import type { VerifiedToken } from '../auth/verify-token';
 import type { CacheResult } from '../cache/cached-source';
 import { errors, passwordUpdateRequired } from '../errors';
@@ -20,7 +25,7 @@ export function requestId(req: IncomingMessage): string {
 const UNSAFE_PATH = /(^|\/)\.{1,2}(\/|$)|\/\/|\\|%2e|%2f|%5c|%00/i;
 
 /** Gateway-answered public paths (no token). */
-const OPEN_PATHS = new Set(['/api/health', '/api/tenant']);
+const OPEN_PATHS = new Set([GATEWAY_HEALTH_PATH, '/api/tenant']);
 
 const BODY_LIMITS: ReadonlyArray<[string, number]> = [
   ['/api/docs/', 50 * 1024 * 1024],

@@ -49,3 +49,7 @@ export const HealthResponse = Type.Object({
   ),
 });
 export type HealthResponse = Static<typeof HealthResponse>;
+
+/** Health routes: each service's own, and the gateway's (docker-compose health checks use these). */
+export const SERVICE_HEALTH_PATH = '/health';
+export const GATEWAY_HEALTH_PATH = '/api/health';

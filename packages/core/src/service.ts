@@ -6,6 +6,7 @@ import {
   HealthResponse,
   INTERNAL_CONTEXT_HEADER,
   REQUEST_ID_HEADER,
+  SERVICE_HEALTH_PATH,
   type InternalContext,
 } from '@portal/contracts';
 import type { Cache } from './cache';
@@ -45,7 +46,7 @@ export interface ServiceDefinition {
   bodyLimit?: number;
 }
 
-const ALWAYS_PUBLIC = ['/health', '/openapi.json'];
+const ALWAYS_PUBLIC = [SERVICE_HEALTH_PATH, '/openapi.json'];
 
 /**
  * Builds a service as a Fastify app (not listening): tests inject into it,
@@ -90,7 +91,7 @@ export async function buildServiceApp(def: ServiceDefinition, deps: ServiceDeps)
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   app.get(
-    '/health',
+    SERVICE_HEALTH_PATH,
     { schema: { response: { 200: HealthResponse, 503: HealthResponse } } },
     async (_req, reply) => {
       const [db, cache] = await Promise.all([

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INTERNAL_CONTEXT_HEADER } from '@portal/contracts';
+import { GATEWAY_HEALTH_PATH, INTERNAL_CONTEXT_HEADER, SERVICE_HEALTH_PATH } from '@portal/contracts';
 import { signContext } from '@portal/core';
 import { startStack, type Stack } from '@portal/runner';
 import { contextHeaders } from '../../support/context';
@@ -19,7 +19,7 @@ afterAll(async () => {
 
 describe('the full stack on real Postgres and Redis', () => {
   it('reports every dependency up on /api/health', async () => {
-    const response = await fetch(`${stack.gatewayUrl}/api/health`);
+    const response = await fetch(`${stack.gatewayUrl}${GATEWAY_HEALTH_PATH}`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       status: 'ok',
@@ -29,7 +29,7 @@ describe('the full stack on real Postgres and Redis', () => {
 
   it('names what is down with a 503', async () => {
     await stack.services.builder.close();
-    const response = await fetch(`${stack.gatewayUrl}/api/health`);
+    const response = await fetch(`${stack.gatewayUrl}${GATEWAY_HEALTH_PATH}`);
     expect(response.status).toBe(503);
     const body = (await response.json()) as { checks: Record<string, string>; down: string[] };
     expect(body.checks.builder).toBe('down');
@@ -37,12 +37,14 @@ describe('the full stack on real Postgres and Redis', () => {
   });
 
   it('each service answers its own health and OpenAPI document without a context', async () => {
-    const health = await fetch(`${stack.serviceUrls.case}/health`);
-    expect(await health.json()).toEqual({
-      status: 'ok',
-      service: 'case',
-      checks: { postgres: 'up', redis: 'up' },
-    });
+    for (const name of ['case', 'user', 'docs'] as const) {
+      const health = await fetch(`${stack.serviceUrls[name]}${SERVICE_HEALTH_PATH}`);
+      expect(await health.json()).toEqual({
+        status: 'ok',
+        service: name,
+        checks: { postgres: 'up', redis: 'up' },
+      });
+    }
     const openapi = (await (await fetch(`${stack.serviceUrls.user}/openapi.json`)).json()) as {
       openapi: string;
     };
