@@ -152,6 +152,20 @@ describe('QC and admin review', () => {
     await expect.poll(() => markOf(c.id), { timeout: 10_000 }).toBeUndefined();
   });
 
+  it('signing out with a case open releases it first (spec 1 §4.2)', async () => {
+    const api = await apiAs(world, 'acme', 'manager');
+    const open = await api<{ data: { id: number }[] }>('/cm/review?limit=5');
+    const id = open.data[0]!.id;
+    const { page } = await world.newPage();
+    await signInToShell(page, world, 'acme', 'manager', undefined, `/review/view-case/${id}`);
+    await expect
+      .poll(() => markOf(id), { timeout: 20_000 })
+      .toMatchObject({ username: 'manager', type: 'review' });
+    await page.getByTestId('sign-out').click();
+    await expect.poll(() => markOf(id), { timeout: 10_000 }).toBeUndefined();
+    await page.getByRole('button', { name: 'Sign In' }).waitFor({ timeout: 20_000 });
+  });
+
   it('manager: invalid chargebacks list (expired cases)', async () => {
     const api = await apiAs(world, 'acme', 'manager');
     const { page } = await world.newPage();

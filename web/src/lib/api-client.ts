@@ -56,8 +56,14 @@ async function readBody(res: Response): Promise<unknown> {
   return text;
 }
 
-async function send(method: string, path: string, opts: RequestOptions, retried: boolean): Promise<unknown> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+/** Sends a request with the bearer token and impersonation header; refreshes once on 401. */
+async function fetchWithAuth(
+  method: string,
+  url: string,
+  opts: RequestOptions & { accept: string },
+  retried = false,
+): Promise<Response> {
+  const headers: Record<string, string> = { accept: opts.accept };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   const token = getAccessToken();
   if (token && !opts.anonymous) headers.authorization = `Bearer ${token}`;
@@ -65,7 +71,7 @@ async function send(method: string, path: string, opts: RequestOptions, retried:
   if (imp && !opts.anonymous) headers[IMPERSONATE_HEADER] = imp.id;
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, opts.params), {
+    res = await fetch(url, {
       method,
       headers,
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
@@ -76,24 +82,78 @@ async function send(method: string, path: string, opts: RequestOptions, retried:
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError(UNKNOWN_ERROR, 0);
   }
-  const body = await readBody(res);
-  if (hasDataCode401(body)) {
-    hooks.onForcedUpdate?.();
-    throw new ApiError(serverMessage(body), res.status, body);
-  }
   if (res.status === 401 && !opts.anonymous) {
-    if (!retried && hooks.refresh && (await hooks.refresh())) return send(method, path, opts, true);
+    if (!retried && hooks.refresh && (await hooks.refresh())) return fetchWithAuth(method, url, opts, true);
     hooks.onUnauthenticated?.();
   }
-  if (!res.ok) throw new ApiError(serverMessage(body, GENERIC_ERROR), res.status, body);
+  return res;
+}
+
+/** The error mapping of spec 1 §8 for an answer that is not a success (or carries data code 401). */
+async function failureOf(res: Response, body: unknown): Promise<ApiError | null> {
+  if (hasDataCode401(body)) {
+    hooks.onForcedUpdate?.();
+    return new ApiError(serverMessage(body), res.status, body);
+  }
+  return res.ok ? null : new ApiError(serverMessage(body, GENERIC_ERROR), res.status, body);
+}
+
+async function send(method: string, path: string, opts: RequestOptions): Promise<unknown> {
+  const res = await fetchWithAuth(method, buildUrl(path, opts.params), {
+    ...opts,
+    accept: 'application/json',
+  });
+  const body = await readBody(res);
+  const error = await failureOf(res, body);
+  if (error) throw error;
   return body;
+}
+
+export interface Download {
+  /** A file (csv or spreadsheet); null when the server answered otherwise (the export is e-mailed). */
+  blob: Blob | null;
+  filename: string;
+}
+
+/** GET a file; `repeated` params appear once per value (headers[]). */
+async function download(
+  path: string,
+  params: Params,
+  repeated: Record<string, string[]> = {},
+): Promise<Download> {
+  const url = new URL(buildUrl(path, params), window.location.origin);
+  for (const [k, values] of Object.entries(repeated)) for (const v of values) url.searchParams.append(k, v);
+  const res = await fetchWithAuth('GET', url.pathname + url.search, { accept: '*/*' });
+  const type = res.headers.get('content-type') ?? '';
+  const filename =
+    /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'export';
+  if (!res.ok || type.includes('json')) {
+    const error = await failureOf(res, await readBody(res));
+    if (error) throw error;
+  }
+  if (!/sheet|csv/.test(type)) return { blob: null, filename };
+  return { blob: await res.blob(), filename };
 }
 
 export const api = {
   get: <T>(path: string, params?: Params, signal?: AbortSignal) =>
-    send('GET', path, { params, signal }, false) as Promise<T>,
+    send('GET', path, { params, signal }) as Promise<T>,
   post: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'body'> = {}) =>
-    send('POST', path, { ...opts, body }, false) as Promise<T>,
-  put: <T>(path: string, body?: unknown) => send('PUT', path, { body }, false) as Promise<T>,
-  delete: <T>(path: string) => send('DELETE', path, {}, false) as Promise<T>,
+    send('POST', path, { ...opts, body }) as Promise<T>,
+  put: <T>(path: string, body?: unknown) => send('PUT', path, { body }) as Promise<T>,
+  patch: <T>(path: string, body?: unknown) => send('PATCH', path, { body }) as Promise<T>,
+  delete: <T>(path: string) => send('DELETE', path, {}) as Promise<T>,
+  download,
 };
+
+/** Saves a downloaded file through a temporary link. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}

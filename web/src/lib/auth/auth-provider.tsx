@@ -5,6 +5,7 @@ import { api, setApiHooks } from '../api-client';
 import { ApiError, detail, WHOAMI_HTML_ERROR } from '../errors';
 import { clearImpersonation } from '../impersonation';
 import { clearSelectedMerchant } from '../merchant-selection';
+import { releasePendingCasePatch } from '../case-patch';
 import { signOutCall, whoami, whoamiQueryKey } from './auth-api';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { dropTokens, keepTokens, refreshSession } from './session';
@@ -28,6 +29,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const signOut = useCallback(async () => {
+    // Spec 4.2: release the cases the user still has open before the session ends.
+    await releasePendingCasePatch();
     try {
       await signOutCall();
     } catch {

@@ -1,7 +1,6 @@
 import type { CaseWriteResult } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { apiPatch } from './request';
 
 export interface AssignInput {
   ids: number[];
@@ -11,7 +10,7 @@ export interface AssignInput {
 
 /** Single: PATCH /cm/cases/{id} {user_id}; bulk: PUT /cm/cases {cases[] of id, user_id}. */
 export function assignCases({ ids, userId }: AssignInput): Promise<CaseWriteResult> {
-  if (ids.length === 1) return apiPatch<CaseWriteResult>(`cm/cases/${ids[0]}`, { user_id: userId });
+  if (ids.length === 1) return api.patch<CaseWriteResult>(`cm/cases/${ids[0]}`, { user_id: userId });
   return api.put<CaseWriteResult>('cm/cases', { cases: ids.map((id) => ({ id, user_id: userId })) });
 }
 

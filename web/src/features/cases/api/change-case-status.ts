@@ -1,7 +1,6 @@
 import { type CASE_STATUS, type CaseWriteResult } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { apiPatch } from './request';
 
 export interface StatusInput {
   ids: number[];
@@ -11,7 +10,7 @@ export interface StatusInput {
 
 /** Single: PATCH /cm/cases/{id} {status_id}; bulk: PUT /cm/cases/ {cases[] of id, status_id}. */
 export function changeCaseStatus({ ids, statusId }: StatusInput): Promise<CaseWriteResult> {
-  if (ids.length === 1) return apiPatch<CaseWriteResult>(`cm/cases/${ids[0]}`, { status_id: statusId });
+  if (ids.length === 1) return api.patch<CaseWriteResult>(`cm/cases/${ids[0]}`, { status_id: statusId });
   return api.put<CaseWriteResult>('cm/cases/', { cases: ids.map((id) => ({ id, status_id: statusId })) });
 }
 

@@ -1,6 +1,5 @@
-import { apiDownload, saveBlob } from './request';
+import { api, saveBlob, type Params } from '../../../lib/api-client';
 import type { CaseQuery } from './get-cases';
-import type { Params } from '../../../lib/api-client';
 
 export interface ExportInput {
   format: 'csv' | 'xlsx';
@@ -17,7 +16,7 @@ export interface ExportInput {
  * export is then e-mailed (spec 2 §4 Export).
  */
 export async function exportCases(input: ExportInput): Promise<boolean> {
-  const { blob, filename } = await apiDownload(
+  const { blob, filename } = await api.download(
     `cm/cases.${input.format}`,
     { ...(input.query as Params), export_type: input.exportType, export_total: input.total },
     {

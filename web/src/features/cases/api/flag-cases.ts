@@ -1,7 +1,6 @@
 import type { CaseRow, CaseWriteResult } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { apiPatch } from './request';
 
 export interface FlagInput {
   cases: CaseRow[];
@@ -19,7 +18,8 @@ export function flagCases({ cases, flag, comment }: FlagInput): Promise<CaseWrit
   if (cases.length === 1) {
     const c = cases[0]!;
     if (flag) return api.post<CaseWriteResult>(`cm/cases/${c.id}/flag`, { flag: true, comment: text });
-    if (c.flag) return apiPatch<CaseWriteResult>(`cm/cases/${c.id}/flag/${c.flag.id}`, { is_flagged: false });
+    if (c.flag)
+      return api.patch<CaseWriteResult>(`cm/cases/${c.id}/flag/${c.flag.id}`, { is_flagged: false });
   }
   return api.put<CaseWriteResult>('cm/cases/flag', {
     flags: cases.map((c) => ({ case_id: c.id, is_flagged: flag, comment: flag ? text : null })),

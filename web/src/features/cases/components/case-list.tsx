@@ -30,7 +30,7 @@ import { copiedRows, copiedValue, MSG, serverOr } from '../lib/case-messages';
 import { VIEW_TITLES, type CaseView } from '../lib/case-views';
 import { printRows, rowsTsv } from '../lib/print-rows';
 import { useSavedHidden } from '../lib/use-saved-hidden';
-import { releasePendingCasePatch } from '../lib/case-patch';
+import { releasePendingCasePatch } from '../../../lib/case-patch';
 import { AdvancedSearch } from './advanced-search';
 import { AssignedIconCell, DocumentCell, FlagCell } from './case-cells';
 import type { CaseGridHandle, CasePageRequest } from './case-grid';

@@ -1,6 +1,6 @@
 import type { CaseWriteResult } from '@portal/contracts';
+import { api } from '../../../lib/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPatch } from '../../cases/api/request';
 
 export type ReviewInput =
   { ids: number[]; actionId: number; note?: string } | { ids: number[]; assignId: number | null };
@@ -15,7 +15,7 @@ export function reviewCases(input: ReviewInput): Promise<CaseWriteResult> {
           ...(input.note ? { note: input.note } : {}),
         }))
       : input.ids.map((id) => ({ id, assign_id: input.assignId }));
-  return apiPatch<CaseWriteResult>('cm/review', { cases });
+  return api.patch<CaseWriteResult>('cm/review', { cases });
 }
 
 export function useReviewCases() {

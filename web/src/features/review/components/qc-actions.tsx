@@ -5,7 +5,7 @@ import { useProfile } from '../../../lib/auth/auth-context';
 import { useTenant } from '../../../lib/tenant-config';
 import { ConfirmDialog } from '../../cases/dialogs/confirm-dialog';
 import type { ActionResult } from '../../cases/dialogs/result-dialog';
-import { forgetCasePatch } from '../../cases/lib/case-patch';
+import { forgetCasePatch } from '../../../lib/case-patch';
 import { MSG, serverOr } from '../../cases/lib/case-messages';
 import { useAddErt } from '../api/add-ert';
 import { qcAction } from '../api/qc-action';
