@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { INTERNAL_CONTEXT_HEADER, REQUEST_ID_HEADER, type InternalContext } from '@portal/contracts';
-import { signContext } from '@portal/core';
+import { contextWithoutUser, signContext } from '@portal/core';
 
 /**
  * Client headers an upstream may see: an allow-list, so identity, tenant,
@@ -28,21 +28,7 @@ export function contextFor(request: FastifyRequest): Omit<InternalContext, 'exp'
   const tenant = request.tenant!.config.id;
   const call = request.call;
   const eff = call?.effective;
-  if (!eff || !call?.actor) {
-    return {
-      tenant,
-      user_id: null,
-      actor_id: null,
-      username: null,
-      roles: [],
-      merchant_id: null,
-      read_only: false,
-      mids_allowed: [],
-      mids_excluded: [],
-      request_id: request.id,
-      kind: 'public',
-    };
-  }
+  if (!eff || !call?.actor) return contextWithoutUser(tenant, request.id, 'public');
   return {
     tenant,
     user_id: eff.id,

@@ -44,8 +44,12 @@ function mac(payload: string, secret: string): string {
   return createHmac('sha256', secret).update(payload).digest('base64url');
 }
 
-/** A context for calls one service makes to another on its own behalf. */
-export function systemContext(tenant: string, requestId: string): Omit<InternalContext, 'exp'> {
+/** A context with no user: the public auth calls ('public') and service-to-service calls ('system'). */
+export function contextWithoutUser(
+  tenant: string,
+  requestId: string,
+  kind: 'public' | 'system',
+): Omit<InternalContext, 'exp'> {
   return {
     tenant,
     user_id: null,
@@ -57,8 +61,13 @@ export function systemContext(tenant: string, requestId: string): Omit<InternalC
     mids_allowed: [],
     mids_excluded: [],
     request_id: requestId,
-    kind: 'system',
+    kind,
   };
+}
+
+/** A context for calls one service makes to another on its own behalf. */
+export function systemContext(tenant: string, requestId: string): Omit<InternalContext, 'exp'> {
+  return contextWithoutUser(tenant, requestId, 'system');
 }
 
 /**

@@ -7,7 +7,7 @@ import { detail } from '../../../lib/errors';
 import { useConfirmForgotPassword } from '../api/confirm-forgot-password';
 import { useForgotPassword } from '../api/forgot-password';
 import { PasswordFields, passwordsValid } from './password-fields';
-import { SignedOutLayout } from './signed-out-layout';
+import { LoginInsteadLink, SignedOutLayout } from './signed-out-layout';
 import { USERNAME_EMPTY } from './sign-in-form';
 
 export const CODE_EMPTY = 'Verification code cannot be empty.';
@@ -82,9 +82,7 @@ export function ForgotPasswordForm({ initialUsername }: { initialUsername: strin
             <Link as="button" color="brand.fg" onClick={() => u && resend.mutate({ username: u })}>
               Resend Code
             </Link>
-            <Link as="button" color="brand.fg" onClick={() => dispatch({ type: 'LOGIN_INSTEAD' })}>
-              Login Instead
-            </Link>
+            <LoginInsteadLink />
           </Stack>
         </Stack>
       </form>

@@ -1,11 +1,11 @@
-import { Button, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Notice } from '../../../components/notice';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { detail } from '../../../lib/errors';
 import { useCompleteNewPassword } from '../api/complete-new-password';
 import { PasswordFields, passwordsValid } from './password-fields';
-import { SignedOutLayout } from './signed-out-layout';
+import { LoginInsteadLink, SignedOutLayout } from './signed-out-layout';
 
 /** New password required at first sign-in (confirmSignUp). */
 export function NewPasswordForm({ username, session }: { username: string; session: string }) {
@@ -48,14 +48,7 @@ export function NewPasswordForm({ username, session }: { username: string; sessi
           <Button type="submit" colorPalette="brand" disabled={!valid} loading={complete.isPending}>
             Create Password
           </Button>
-          <Link
-            as="button"
-            alignSelf="center"
-            color="brand.fg"
-            onClick={() => dispatch({ type: 'LOGIN_INSTEAD' })}
-          >
-            Login Instead
-          </Link>
+          <LoginInsteadLink alignSelf="center" />
         </Stack>
       </form>
     </SignedOutLayout>

@@ -1,11 +1,11 @@
-import { Button, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Notice } from '../../../components/notice';
 import { TextField } from '../../../components/text-field';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { detail } from '../../../lib/errors';
 import { useForgotPassword } from '../api/forgot-password';
-import { SignedOutLayout } from './signed-out-layout';
+import { LoginInsteadLink, SignedOutLayout } from './signed-out-layout';
 import { USERNAME_EMPTY } from './sign-in-form';
 
 /** Reset password: asks for the username and mails a code. */
@@ -45,14 +45,7 @@ export function ResetPasswordForm({ initialUsername }: { initialUsername: string
           <Button type="submit" colorPalette="brand" loading={forgot.isPending}>
             Send Code
           </Button>
-          <Link
-            as="button"
-            alignSelf="center"
-            color="brand.fg"
-            onClick={() => dispatch({ type: 'LOGIN_INSTEAD' })}
-          >
-            Login Instead
-          </Link>
+          <LoginInsteadLink alignSelf="center" />
         </Stack>
       </form>
     </SignedOutLayout>

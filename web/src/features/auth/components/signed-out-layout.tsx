@@ -1,5 +1,6 @@
-import { Box, Flex, Heading, Image, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, Image, Link, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { usePageTitle } from '../../../lib/page-title';
 import { useTenant } from '../../../lib/tenant-config';
 
@@ -43,5 +44,15 @@ export function SignedOutLayout({
         </Stack>
       </Box>
     </Flex>
+  );
+}
+
+/** 'Login Instead': back to the sign-in form from the reset and new-password forms. */
+export function LoginInsteadLink(props: { alignSelf?: 'center' }) {
+  const { dispatch } = useAuth();
+  return (
+    <Link as="button" color="brand.fg" {...props} onClick={() => dispatch({ type: 'LOGIN_INSTEAD' })}>
+      Login Instead
+    </Link>
   );
 }
