@@ -90,6 +90,8 @@ describe('sign-in and the tenant look', () => {
     await page.waitForURL('**/dashboard');
     await expect.poll(() => page.title()).toBe(`Dashboard - ${look.site_name}`);
     expect(await cssOf(page, 'sidebar', 'background-color')).toBe(rgb(look.look.colors.sidebar_bg));
+    // Sign Out stays readable on the tenant's dark top bar.
+    expect(await cssOf(page, 'sign-out', 'color')).toBe(rgb(look.look.colors.topbar_fg));
     await openAllSections(page);
     const paths = await menuPaths(page);
     expect(paths).toContain('/chargebacks-new');
@@ -109,6 +111,7 @@ describe('sign-in and the tenant look', () => {
     const { context, page } = await world.newPage();
     await signInToShell(page, world, 'northbank', 'partner.user');
     expect(await cssOf(page, 'sidebar', 'background-color')).toBe(rgb(look.variant.look.colors.sidebar_bg));
+    expect(await cssOf(page, 'sign-out', 'color')).toBe(rgb(look.variant.look.colors.topbar_fg));
     await openAllSections(page);
     const marker = page.getByTestId('variant-marker');
     expect(await marker.textContent()).toBe(look.variant.menu_marker);

@@ -50,7 +50,7 @@ export function AppShell() {
       <Flex flex="1" minH="0">
         {persistent && (
           <Box w={SIDEBAR_WIDTH} flexShrink={0} bg="sidebar.bg">
-            <Box position="sticky" top="0" h="calc(100vh - 4rem)">
+            <Box position="sticky" top="16" h="calc(100vh - 4rem)">
               {sidebar}
             </Box>
           </Box>

@@ -35,6 +35,10 @@ export function TopBar({
   return (
     <Flex
       as="header"
+      // Stays in view while the page scrolls; the sidebar sticks right below it.
+      position="sticky"
+      top="0"
+      zIndex="docked"
       bg="topbar.bg"
       color="topbar.fg"
       h="16"
@@ -81,7 +85,10 @@ export function TopBar({
         <Button
           size="sm"
           variant="outline"
-          colorPalette="brand"
+          // The top bar's own colours: brand-coloured text vanishes on a brand-coloured bar.
+          color="topbar.fg"
+          borderColor="topbar.fg"
+          _hover={{ bg: 'transparent', opacity: 0.8 }}
           onClick={() => void signOut()}
           data-testid="sign-out"
         >
