@@ -1,11 +1,11 @@
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request as httpRequest } from 'node:http';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { DEMO_PASSWORD } from '@portal/contracts';
 import { startStack, type Stack } from '../../services/runner/src/stack';
 import { launchBrowser, tenantUrl } from './browser';
+import { callGateway, type GatewayAnswer } from './gateway-client';
 import { createTestEnv, type TestEnv } from './test-env';
 
 export type TenantId = 'acme' | 'northbank';
@@ -123,50 +123,14 @@ export async function signInToShell(
   await page.getByTestId('top-bar').waitFor({ timeout: 30_000 });
 }
 
-/** A call to the gateway with a tenant's Host header (Node's fetch cannot set Host; node:http can). */
+/** A call to the gateway with a tenant's Host header. */
 export function gatewayCall(
   world: WebWorld,
   tenant: TenantId,
   path: string,
   init: { method?: string; body?: unknown; token?: string } = {},
-): Promise<{ status: number; json: unknown }> {
-  const url = new URL(world.stack.gatewayUrl);
-  const payload = init.body === undefined ? undefined : JSON.stringify(init.body);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        path,
-        method: init.method ?? 'GET',
-        headers: {
-          host: `${tenant}.localhost:${url.port}`,
-          accept: 'application/json',
-          ...(payload
-            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-            : {}),
-          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let json: unknown = text;
-          try {
-            json = text ? JSON.parse(text) : null;
-          } catch {
-            // not JSON
-          }
-          resolve({ status: res.statusCode ?? 0, json });
-        });
-      },
-    );
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
+): Promise<GatewayAnswer> {
+  return callGateway(world.stack.gatewayUrl, tenant, init.method ?? 'GET', path, init);
 }
 
 /** Signs a user in through the API and answers a caller for that user (to compare the UI with the API). */

@@ -1,4 +1,3 @@
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_PASSWORD,
@@ -9,6 +8,7 @@ import {
 } from '@portal/contracts';
 import { signContext } from '@portal/core';
 import { startStack, type Stack } from '@portal/runner';
+import { callGateway } from '../../support/gateway-client';
 import { createTestEnv, type TestEnv } from '../../support/test-env';
 
 /**
@@ -27,51 +27,12 @@ const id = (tenant: string, username: string) =>
     DEMO_USERS.find((u) => u.username === username)!,
   );
 
-/** node:http, not fetch: fetch does not let a caller set Host, and the tenant comes from Host. */
-function call(
+const call = (
   tenant: string,
   method: string,
   path: string,
   options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<{ status: number; json: Record<string, unknown>; headers: { get(name: string): string | null } }> {
-  const body = options.body !== undefined ? JSON.stringify(options.body) : undefined;
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      `${stack.gatewayUrl}${path}`,
-      {
-        method,
-        headers: {
-          host: `${tenant}.localhost`,
-          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-          ...(body !== undefined
-            ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }
-            : {}),
-          ...options.headers,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let json: Record<string, unknown> = {};
-          try {
-            json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-          } catch {
-            // not JSON (a spreadsheet, a page)
-          }
-          const get = (name: string) => {
-            const v = res.headers[name.toLowerCase()];
-            return v === undefined ? null : Array.isArray(v) ? v.join(', ') : String(v);
-          };
-          resolve({ status: res.statusCode!, json, headers: { get } });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+) => callGateway(stack.gatewayUrl, tenant, method, path, options);
 
 async function signIn(tenant: string, username: string): Promise<string> {
   const r = await call(tenant, 'POST', '/api/users/auth/signin', {
