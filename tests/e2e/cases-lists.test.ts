@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { apiAs, signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web';
+import { apiAs, openRowMenuItem, signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web';
 
 /** The case lists against the full stack: manager, agent, partner and merchant users working their cases. */
 let world: WebWorld;
@@ -29,16 +29,7 @@ async function waitRows(page: Page) {
 /** Opens a row's Actions menu and picks an item; retries when a grid reload redraws the row under the menu. */
 async function rowAction(page: Page, id: number, item: string) {
   await page.waitForLoadState('networkidle');
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await page.getByRole('button', { name: `Actions for case ${id}` }).click();
-      await page.getByRole('menuitem', { name: item, exact: true }).click({ timeout: 3_000 });
-      return;
-    } catch (e) {
-      if (attempt >= 3) throw e;
-      await page.keyboard.press('Escape');
-    }
-  }
+  await openRowMenuItem(page, `Actions for case ${id}`, item);
 }
 
 async function resultText(page: Page): Promise<string> {

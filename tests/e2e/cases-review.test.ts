@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { apiAs, signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web';
+import { apiAs, openRowMenuItem, signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web';
 
 /** QC review, admin review and the invalid chargebacks list against the full stack (spec 2 §2.4, §2.5). */
 let world: WebWorld;
@@ -121,8 +121,7 @@ describe('QC and admin review', () => {
     await screenshot(page, 'cases-admin-review-list');
 
     // Action by id with a note.
-    await page.getByRole('button', { name: `Review actions for case ${c.id}` }).click();
-    await page.getByRole('menuitem', { name: 'Mark Reviewed' }).click();
+    await openRowMenuItem(page, `Review actions for case ${c.id}`, 'Mark Reviewed');
     const dialog = page.getByTestId('review-action-dialog');
     await dialog.getByLabel('Note').fill('Checked by e2e');
     await dialog.getByRole('button', { name: 'Submit' }).click();
