@@ -18,6 +18,18 @@ import { createTestEnv, type TestEnv } from '../../support/test-env';
  * group; impersonation rules; audit rows; cache invalidation by the user
  * service; an upstream stopped.
  */
+/** The demo users of the policy matrix (forcereset signs in too, for the forced-update test). */
+const USERS = [
+  'admin',
+  'manager',
+  'agent',
+  'partner.admin',
+  'partner.user',
+  'merchant.admin',
+  'merchant.user',
+  'readonly',
+];
+
 let t: TestEnv;
 let stack: Stack;
 const tokens = new Map<string, string>();
@@ -46,17 +58,7 @@ async function signIn(tenant: string, username: string): Promise<string> {
 beforeAll(async () => {
   t = await createTestEnv({ UPSTREAM_TIMEOUT_MS: '2000' });
   stack = await startStack(t.deps, { gatewayPort: 0, gatewayHost: '127.0.0.1' });
-  for (const u of [
-    'admin',
-    'manager',
-    'agent',
-    'partner.admin',
-    'partner.user',
-    'merchant.admin',
-    'merchant.user',
-    'readonly',
-    'forcereset',
-  ]) {
+  for (const u of [...USERS, 'forcereset']) {
     tokens.set(`acme:${u}`, await signIn('acme', u));
   }
   for (const u of ['partner.admin', 'merchant.admin'])
@@ -134,16 +136,6 @@ const MATRIX: Array<{ name: string; method: string; path: string; body?: unknown
     allowed: ['*'],
   },
   { name: 'unknown write', method: 'POST', path: '/api/cm/not-a-route', body: {}, allowed: [] },
-];
-const USERS = [
-  'admin',
-  'manager',
-  'agent',
-  'partner.admin',
-  'partner.user',
-  'merchant.admin',
-  'merchant.user',
-  'readonly',
 ];
 
 describe('policy matrix: every demo user against each route group', () => {
