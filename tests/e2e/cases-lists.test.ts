@@ -48,9 +48,10 @@ describe('case lists', () => {
     await page.getByTestId('case-list-chargebacks').waitFor();
     await waitRows(page);
     const all = await api<ListAnswer>('/cm/cases?intent=chargebacks&limit=50');
-    expect(await page.getByTestId('case-total').textContent()).toContain(
-      all.pagination.total.toLocaleString('en-US'),
-    );
+    // The total is shown a render after the first rows.
+    await expect
+      .poll(() => page.getByTestId('case-total').textContent())
+      .toContain(all.pagination.total.toLocaleString('en-US'));
     expect(await firstCell(page, 'id').textContent()).toBe(String(all.data[0]!.id));
     // Merchant column for staff, Actions and Document present.
     await expect(page.locator('.ag-header-cell[col-id="merchant_name"]').count()).resolves.toBe(1);

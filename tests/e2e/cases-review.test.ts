@@ -174,9 +174,10 @@ describe('QC and admin review', () => {
     const expired = await api<{ data: { id: number }[]; pagination: { total: number } }>(
       '/cm/cases?intent=chargebacks&status_id=5&limit=50',
     );
-    expect(await page.getByTestId('case-total').textContent()).toContain(
-      expired.pagination.total.toLocaleString('en-US'),
-    );
+    // The total is shown a render after the first rows.
+    await expect
+      .poll(() => page.getByTestId('case-total').textContent())
+      .toContain(expired.pagination.total.toLocaleString('en-US'));
     expect(await firstCell(page, 'id').textContent()).toBe(String(expired.data[0]!.id));
     await screenshot(page, 'cases-invalid-chargebacks');
   });
