@@ -41,7 +41,7 @@ export const Merchant = Type.Object(
         status: Type.Object({ id: Type.Integer() }),
       }),
     ),
-    /** Feature id 1 means issuer docs. */
+    /** Merchant features: see MERCHANT_FEATURE. */
     features: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
     isRootMerchant: Type.Boolean(),
     show_alerts_banner: Type.Boolean(),
@@ -88,3 +88,11 @@ export const AssigneeBody = Type.Object({
   is_active: Type.Boolean(),
 });
 export type AssigneeBody = Static<typeof AssigneeBody>;
+
+/** Merchant feature ids (spec 3 §5); they gate case columns and filters (spec 2 §2.1, §2.2, §6). */
+export const MERCHANT_FEATURE = { issuerDocs: 1, verdicts: 2, platform: 3 } as const;
+export const MERCHANT_FEATURE_NAMES: Record<number, string> = {
+  1: 'Issuer Documents',
+  2: 'Outcome Verdicts',
+  3: 'Platform',
+};

@@ -76,6 +76,7 @@ export function CaseList({
   renderAssign,
   extraRowAction,
   toolbarExtra,
+  bulkActions,
 }: {
   view: CaseView;
   tabs?: TabDef[];
@@ -88,6 +89,8 @@ export function CaseList({
   extraRowAction?: (row: CaseRow, done: () => void) => ReactNode;
   /** qc-review: 'Start QC Review' next to the toolbar buttons. */
   toolbarExtra?: ReactNode;
+  /** admin-review: the view's own bulk actions on the selected New cases (replaces the default bulk menu). */
+  bulkActions?: (rows: CaseRow[], done: () => void) => ReactNode;
 }) {
   const profile = useProfile();
   const readOnly = profile.is_read_only;
@@ -312,7 +315,8 @@ export function CaseList({
           Advanced Search{advanced ? ' (applied)' : ''}
         </Button>
         {toolbarExtra}
-        {!readOnly && !extraRowAction && (
+        {!readOnly && bulkActions?.(selected, afterWrite)}
+        {!readOnly && !extraRowAction && !bulkActions && (
           <Menu.Root>
             <Menu.Trigger asChild>
               <Button size="sm" variant="outline" data-testid="bulk-menu">
@@ -467,7 +471,7 @@ export function CaseList({
             fetchPage={fetchPage}
             queryKey={queryKey}
             pageSize={pageSize}
-            selectable={!readOnly && !extraRowAction}
+            selectable={!readOnly && (!extraRowAction || !!bulkActions)}
             renderCell={renderCell}
             onSelectionChanged={setSelected}
             onCellCopy={(v) => toaster.create({ type: 'success', description: copiedValue(v) })}
