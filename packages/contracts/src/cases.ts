@@ -187,6 +187,8 @@ export const CaseRow = Type.Object(
     reason_code: Type.String(),
     reason_code_id: Type.Integer(),
     reason_category: Type.String(),
+    /** The reason code's description (the PDF export cuts it to 10 words). */
+    reason_code_message: Type.String(),
     is_fraud: Type.Boolean(),
     date_post: Type.String(),
     date_due: Type.String(),
@@ -212,6 +214,8 @@ export const CaseRow = Type.Object(
     comments: NullableString,
     merchant_id: Type.Integer(),
     merchant_name: Type.String(),
+    /** The partner company id of the case's merchant, or of its parent (the partner). */
+    partner_company_id: NullableString,
     flag: Type.Union([CaseFlag, Type.Null()]),
     assigned_user: Type.Union([AssignedUser, Type.Null()]),
     properties: CaseProperties,
@@ -224,7 +228,6 @@ export type CaseRow = Static<typeof CaseRow>;
 export const CaseDetail = Type.Composite([
   CaseRow,
   Type.Object({
-    reason_code_message: Type.String(),
     merchant: Type.Object({ id: Type.Integer(), business_name: Type.String() }),
     issuer_docs: Type.Array(Type.Object({ id: Type.Integer(), date_created: Type.String() })),
     document: Type.Union([Type.Object({ id: Type.Integer() }), Type.Null()]),

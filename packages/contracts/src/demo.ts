@@ -50,6 +50,8 @@ export interface DemoMerchant {
   show_alerts_banner: boolean;
   /** Email domains a new user of this merchant may have (spec 3 user form). */
   allowed_domains: string[];
+  /** Merchant feature ids (MERCHANT_FEATURE): merchantA2 has none, so its users see no verdicts. */
+  features: readonly (1 | 2 | 3)[];
 }
 
 export const DEMO_MERCHANTS: readonly DemoMerchant[] = [
@@ -60,6 +62,7 @@ export const DEMO_MERCHANTS: readonly DemoMerchant[] = [
     service_level_id: 3,
     show_alerts_banner: false,
     allowed_domains: ['example.com'],
+    features: [2, 3],
   },
   {
     key: 'partnerA',
@@ -68,6 +71,7 @@ export const DEMO_MERCHANTS: readonly DemoMerchant[] = [
     service_level_id: 3,
     show_alerts_banner: false,
     allowed_domains: ['summit.example'],
+    features: [2, 3],
   },
   {
     key: 'partnerB',
@@ -76,6 +80,7 @@ export const DEMO_MERCHANTS: readonly DemoMerchant[] = [
     service_level_id: 5,
     show_alerts_banner: false,
     allowed_domains: ['harbor.example'],
+    features: [2],
   },
   {
     key: 'merchantA1',
@@ -84,6 +89,7 @@ export const DEMO_MERCHANTS: readonly DemoMerchant[] = [
     service_level_id: 5,
     show_alerts_banner: true,
     allowed_domains: ['bluesky.example'],
+    features: [1, 2],
   },
   {
     key: 'merchantA2',
@@ -92,6 +98,7 @@ export const DEMO_MERCHANTS: readonly DemoMerchant[] = [
     service_level_id: 1,
     show_alerts_banner: false,
     allowed_domains: ['copperkettle.example'],
+    features: [],
   },
   {
     key: 'merchantB1',
@@ -100,6 +107,7 @@ export const DEMO_MERCHANTS: readonly DemoMerchant[] = [
     service_level_id: 3,
     show_alerts_banner: false,
     allowed_domains: ['northwind.example'],
+    features: [2, 3],
   },
 ];
 

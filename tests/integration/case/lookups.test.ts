@@ -93,7 +93,10 @@ describe('merchants', () => {
       allowed_domains: ['bluesky.example'],
       mids_count: 3,
       isRootMerchant: false,
-      features: [{ id: 1, name: 'Issuer Docs' }],
+      features: [
+        { id: 1, name: 'Issuer Documents' },
+        { id: 2, name: 'Outcome Verdicts' },
+      ],
     });
     expect(r.body.deflectors).toHaveLength(3);
     const partner = await c.call('GET', `/cm/merchants/${demoMerchantId(ACME, 'partnerA')}`, {

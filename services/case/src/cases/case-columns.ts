@@ -5,6 +5,7 @@ import type { Reference } from '../reference/reference';
 export const CASE_FROM = `
   from cases.cases c
   join cases.merchants m on m.id = c.merchant_id
+  left join cases.merchants pm on pm.id = m.parent_id
   join cases.mids mi on mi.id = c.mid_id
   left join cases.descriptors d on d.id = c.descriptor_id
   left join cases.case_flags f on f.id = c.flag_id`;
@@ -14,7 +15,8 @@ export const CASE_COLUMNS = `
   c.cc_last_four, c.reason_code_id, c.is_fraud, c.date_post, c.date_due, c.date_trans, c.date_completed,
   to_char(c.date_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as date_created, c.dispute_amt, c.dispute_currency_id,
   c.trans_amt, c.trans_currency_id, c.status_id, c.status_group_id, c.verdict_id, c.processor_id, c.processor_invoice_id,
-  c.source_id, c.is_credit, c.is_guaranteed, c.arn, c.comments, c.merchant_id, m.business_name as merchant_name, c.flag_id,
+  c.source_id, c.is_credit, c.is_guaranteed, c.arn, c.comments, c.merchant_id, m.business_name as merchant_name,
+  coalesce(m.partner_company_id, pm.partner_company_id) as partner_company_id, c.flag_id,
   f.is_flagged as flag_is_flagged, f.comment as flag_comment, c.assigned_user_id, c.assigned_fname, c.assigned_lname,
   c.assigned_username`;
 
@@ -98,6 +100,7 @@ export interface CaseDbRow {
   comments: string | null;
   merchant_id: number;
   merchant_name: string;
+  partner_company_id: string | null;
   flag_id: number | null;
   flag_is_flagged: boolean | null;
   flag_comment: string | null;
@@ -164,6 +167,7 @@ export function toCaseRow(r: CaseDbRow): CaseRow {
     reason_code: r.reason_code,
     reason_code_id: r.reason_code_id,
     reason_category: r.reason_category,
+    reason_code_message: r.reason_code_message,
     is_fraud: r.is_fraud,
     date_post: r.date_post,
     date_due: r.date_due,
@@ -189,6 +193,7 @@ export function toCaseRow(r: CaseDbRow): CaseRow {
     comments: r.comments,
     merchant_id: Number(r.merchant_id),
     merchant_name: r.merchant_name,
+    partner_company_id: r.partner_company_id,
     flag:
       r.flag_id === null
         ? null
@@ -209,7 +214,6 @@ export function toCaseRow(r: CaseDbRow): CaseRow {
 export function toCaseDetail(r: CaseDbRow): CaseDetail {
   return {
     ...toCaseRow(r),
-    reason_code_message: r.reason_code_message,
     merchant: { id: Number(r.merchant_id), business_name: r.merchant_name },
     issuer_docs: [],
     document: null,

@@ -1,4 +1,4 @@
-import type { AssigneeBody, Merchant, Mid } from '@portal/contracts';
+import { MERCHANT_FEATURE_NAMES, type AssigneeBody, type Merchant, type Mid } from '@portal/contracts';
 import type { Queryable } from '@portal/core';
 import { scopeConditions, subtreeIds, type Scope } from '../scope/scope';
 
@@ -23,7 +23,7 @@ interface MerchantDbRow {
   contact_phone: string | null;
   contact_email: string | null;
   direct_api: boolean;
-  issuer_docs: boolean;
+  features: number[];
   service_level_id: number;
   service_level_name: string;
   show_alerts_banner: boolean;
@@ -61,8 +61,9 @@ export async function findMerchant(
     `select m.id, m.business_name, m.alias, m.parent_id, m.partner_company_id, m.status_id, ms.name as status_name,
        to_char(m.date_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as date_created, m.business_address, m.city,
        m.state, m.zip, co.name as country, m.business_phone, m.contact_username, m.contact_fname, m.contact_lname,
-       m.contact_phone, m.contact_email, m.direct_api, m.issuer_docs, m.service_level_id, sl.name as service_level_name,
-       m.show_alerts_banner, m.allowed_domains
+       m.contact_phone, m.contact_email, m.direct_api, m.service_level_id, sl.name as service_level_name,
+       m.show_alerts_banner, m.allowed_domains,
+       array(select f.feature_id::int from cases.merchant_features f where f.merchant_id = m.id order by 1) as features
      from cases.merchants m
      join cases.merchant_statuses ms on ms.id = m.status_id
      join cases.service_levels sl on sl.id = m.service_level_id
@@ -118,7 +119,7 @@ export async function findMerchant(
       alias: d.alias,
       status: { id: d.status_id },
     })),
-    features: m.issuer_docs ? [{ id: 1, name: 'Issuer Docs' }] : [],
+    features: m.features.map((id) => ({ id, name: MERCHANT_FEATURE_NAMES[id] ?? String(id) })),
     isRootMerchant: m.parent_id === null,
     show_alerts_banner: m.show_alerts_banner,
     allowed_domains: m.allowed_domains,

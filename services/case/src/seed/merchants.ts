@@ -74,9 +74,9 @@ export async function seedMerchants(
     await tx.query(
       `insert into cases.merchants (id, tenant_id, parent_id, business_name, alias, partner_company_id, date_created,
          business_address, city, state, zip, country_id, business_phone, contact_username, contact_fname, contact_lname,
-         contact_phone, contact_email, direct_api, issuer_docs, service_level_id, show_alerts_banner, allowed_domains)
+         contact_phone, contact_email, direct_api, service_level_id, show_alerts_banner, allowed_domains)
        values ($1, $2, $3, $4, $5, $6, now() - make_interval(days => $7), $8, 'Austin', 'TX', $9, 1, $10, $11, $12, $13, $14, $15,
-         $16, $17, $18, $19, $20)`,
+         $16, $17, $18, $19)`,
       [
         idOf(m.key),
         tenant.id,
@@ -94,7 +94,6 @@ export async function seedMerchants(
         m.key === 'root' ? null : `+1 512 555 02${String(i).padStart(2, '0')}`,
         m.key === 'root' ? null : `contact@${m.allowed_domains[0] ?? 'example.com'}`,
         i % 2 === 0,
-        m.key === 'merchantA1',
         m.service_level_id,
         m.show_alerts_banner,
         m.allowed_domains,
@@ -124,6 +123,19 @@ export async function seedMerchants(
       WORDS_B,
       generatedMerchantCount(casesPerTenant),
     ],
+  );
+  // Merchant features: the demo merchants' own lists; generated ones verdicts on even ids, issuer docs on every third.
+  for (const m of DEMO_MERCHANTS) {
+    await tx.query(
+      `insert into cases.merchant_features (tenant_id, merchant_id, feature_id) select $1, $2, unnest($3::smallint[])`,
+      [tenant.id, idOf(m.key), m.features],
+    );
+  }
+  await tx.query(
+    `insert into cases.merchant_features (tenant_id, merchant_id, feature_id)
+     select m.tenant_id, m.id, f from cases.merchants m cross join unnest(array[1, 2]::smallint[]) f
+     where m.tenant_id = $1 and m.id >= $2 and ((f = 2 and m.id % 2 = 0) or (f = 1 and m.id % 3 = 0))`,
+    [tenant.id, base + SEED_MERCHANT_OFFSET],
   );
   // MIDs: 3 for each demo merchant below the root, 1 to 4 for the others; none on the root.
   await tx.query(
