@@ -95,6 +95,35 @@ describe('exports', () => {
     expect(badSort.status).toBe(400);
   });
 
+  it('leaves out the columns the merchant lacks the feature for, and refuses to export them', async () => {
+    const { contextHeaders } = await import('../../support/context');
+    // merchantA2 has no features: no outcome verdicts; its user and staff working it get the same columns.
+    const a2 = demoMerchantId(ACME, 'merchantA2');
+    for (const [ctx, query] of [
+      [demoCtx('acme', 'federated'), ''],
+      [admin, `&client_id=${a2}`],
+    ] as const) {
+      const r = await c.app.inject({
+        method: 'GET',
+        url: `/cm/cases.csv?export_type=page&limit=5${query}`,
+        headers: contextHeaders(c.t.deps.contextSecret, ctx),
+      });
+      expect(r.statusCode).toBe(200);
+      const header = parseCsv(r.body.replace(/^\uFEFF/, ''))[0]!;
+      expect(header).toHaveLength(23);
+      expect(header).not.toContain('Outcome');
+      const refused = await c.call('GET', `/cm/cases.xlsx?headers[]=id&headers[]=verdict${query}`, ctx);
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe(
+        "headers: column 'verdict' needs the merchant feature Outcome Verdicts.",
+      );
+    }
+    // merchantA1 has outcome verdicts but not the platform: processor is refused, verdict allowed.
+    const a1User = demoCtx('acme', 'merchant.admin');
+    expect((await c.call('GET', '/cm/cases.csv?headers[]=verdict&limit=1', a1User)).status).toBe(200);
+    expect((await c.call('GET', '/cm/cases.csv?headers[]=processor&limit=1', a1User)).status).toBe(403);
+  });
+
   it('GET /cm/cases.xlsx streams a real workbook with the matching rows', async () => {
     const { contextHeaders } = await import('../../support/context');
     const r = await c.app.inject({

@@ -1,11 +1,12 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
 import { CaseListQuery, ErrorResponse, type CaseRow } from '@portal/contracts';
 import type { Db } from '@portal/core';
 import { exportQuery } from '../cases/case-repository';
 import { toCaseRow, withLabels, type CaseSqlRow } from '../cases/case-columns';
+import { merchantFeatures } from '../merchants/merchant-repository';
 import { reference } from '../reference/reference';
 import { cellValue, csvField, exportColumns } from './export-columns';
 
@@ -30,6 +31,12 @@ async function* caseBatches(
 
 const stamp = () => new Date().toISOString().slice(0, 10);
 
+/** Export columns for the merchant being worked (client_id, else the user's own), after exportQuery checked its scope. */
+async function columnsFor(db: Db, request: { ctx: FastifyRequest['ctx']; query: CaseListQuery }) {
+  const merchantId = request.query.client_id ?? request.ctx.merchant_id;
+  return exportColumns(request.query, await merchantFeatures(db, request.ctx.tenant, merchantId));
+}
+
 /**
  * GET /cm/cases.csv and /cm/cases.xlsx: the list's filters and sort, all rows
  * (export_type=all, the default) or the page (export_type=page), streamed so
@@ -44,8 +51,8 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
   };
 
   app.get<{ Querystring: CaseListQuery }>('/cm/cases.csv', { schema }, async (request, reply) => {
-    const columns = exportColumns(request.query);
     const { sql, params } = await exportQuery(db, request.ctx, request.query);
+    const columns = await columnsFor(db, request);
     const batches = caseBatches(db, sql, params, request.query.export_type === 'page');
     async function* lines() {
       yield `\uFEFF${columns.map((c) => csvField(c.label, '')).join(',')}\r\n`;
@@ -64,8 +71,8 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get<{ Querystring: CaseListQuery }>('/cm/cases.xlsx', { schema }, async (request, reply) => {
-    const columns = exportColumns(request.query);
     const { sql, params } = await exportQuery(db, request.ctx, request.query);
+    const columns = await columnsFor(db, request);
     const out = new PassThrough();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
       stream: out,

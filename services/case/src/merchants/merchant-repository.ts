@@ -191,3 +191,17 @@ export async function upsertAssignee(
     [tenant, id, a.fname, a.lname, a.username],
   );
 }
+
+/** Feature ids of a merchant of the tenant (none for an unknown id). */
+export async function merchantFeatures(
+  db: Queryable,
+  tenant: string,
+  merchantId: number | null,
+): Promise<Set<number>> {
+  if (merchantId === null) return new Set();
+  const { rows } = await db.query<{ feature_id: number }>(
+    `select feature_id from cases.merchant_features where tenant_id = $1 and merchant_id = $2`,
+    [tenant, merchantId],
+  );
+  return new Set(rows.map((r) => Number(r.feature_id)));
+}
