@@ -30,6 +30,8 @@ import { copiedRows, copiedValue, MSG, serverOr } from '../lib/case-messages';
 import { VIEW_TITLES, type CaseView } from '../lib/case-views';
 import { printRows, rowsTsv } from '../lib/print-rows';
 import { useSavedHidden } from '../lib/use-saved-hidden';
+import { hasResource } from '../../../lib/auth/resources';
+import { useMerchantFeatures } from '../api/get-merchant-features';
 import { releasePendingCasePatch } from '../../../lib/case-patch';
 import { AdvancedSearch } from './advanced-search';
 import { AssignedIconCell, DocumentCell, FlagCell } from './case-cells';
@@ -41,6 +43,7 @@ import { RowActions, type RowAction } from './row-actions';
 const CaseGrid = lazy(() => import('./case-grid'));
 
 export const PAGE_SIZES = [10, 25, 50, 100];
+const NO_FEATURES: ReadonlySet<number> = new Set();
 const SEARCH_DEBOUNCE_MS = 200;
 const DOC_COMPILING = 6;
 const RECHECK_MS = 30_000;
@@ -99,7 +102,13 @@ export function CaseList({
   const queryClient = useQueryClient();
   const gridRef = useRef<CaseGridHandle | null>(null);
 
-  const columns = useMemo(() => caseColumns(view, profile.roles), [view, profile.roles]);
+  const features = useMerchantFeatures();
+  const partnerCompanyId = hasResource(profile, 'cm-view-partner-admin-id');
+  // Until the merchant's features are known no gated column shows; the grid waits for them (below).
+  const columns = useMemo(
+    () => caseColumns(view, profile.roles, { features: features ?? NO_FEATURES, partnerCompanyId }),
+    [view, profile.roles, features, partnerCompanyId],
+  );
   const { hidden, toggle, reset } = useSavedHidden(view, columns);
   const [pageSize, setPageSize] = useState(50);
   const [tab, setTab] = useState<string | null>(tabs?.[0]?.key ?? null);
@@ -315,6 +324,8 @@ export function CaseList({
           Advanced Search{advanced ? ' (applied)' : ''}
         </Button>
         {toolbarExtra}
+        {/* afterWrite reads the grid ref only when a bulk action completes, never while rendering. */}
+        {/* eslint-disable-next-line react-hooks/refs */}
         {!readOnly && bulkActions?.(selected, afterWrite)}
         {!readOnly && !extraRowAction && !bulkActions && (
           <Menu.Root>
@@ -463,23 +474,27 @@ export function CaseList({
       )}
       <Box>
         <Suspense fallback={<Skeleton h="560px" />}>
-          <CaseGrid
-            key={pageSize}
-            ref={gridRef}
-            columns={columns}
-            hidden={hidden}
-            fetchPage={fetchPage}
-            queryKey={queryKey}
-            pageSize={pageSize}
-            selectable={!readOnly && (!extraRowAction || !!bulkActions)}
-            renderCell={renderCell}
-            onSelectionChanged={setSelected}
-            onCellCopy={(v) => toaster.create({ type: 'success', description: copiedValue(v) })}
-            onLoaded={(rows, t) => {
-              setTotal(t);
-              setCompiling(rows.some((r) => r.status_id === DOC_COMPILING));
-            }}
-          />
+          {!features ? (
+            <Skeleton h="560px" />
+          ) : (
+            <CaseGrid
+              key={pageSize}
+              ref={gridRef}
+              columns={columns}
+              hidden={hidden}
+              fetchPage={fetchPage}
+              queryKey={queryKey}
+              pageSize={pageSize}
+              selectable={!readOnly && (!extraRowAction || !!bulkActions)}
+              renderCell={renderCell}
+              onSelectionChanged={setSelected}
+              onCellCopy={(v) => toaster.create({ type: 'success', description: copiedValue(v) })}
+              onLoaded={(rows, t) => {
+                setTotal(t);
+                setCompiling(rows.some((r) => r.status_id === DOC_COMPILING));
+              }}
+            />
+          )}
         </Suspense>
         <Text fontSize="sm" color="fg.muted" mt="1" data-testid="case-total">
           {total.toLocaleString('en-US')} case(s)

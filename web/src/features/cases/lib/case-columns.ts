@@ -1,4 +1,4 @@
-import type { CaseRow } from '@portal/contracts';
+import { MERCHANT_FEATURE, type CaseRow } from '@portal/contracts';
 import type { CaseView } from './case-views';
 import { formatCaseDate, formatCaseMoney } from './format-case';
 
@@ -25,6 +25,19 @@ export interface CaseColumn {
   locked?: boolean;
   /** Hidden until the user shows it (extra columns). */
   hidden?: boolean;
+  /** Shown only with this permission (spec 2 §2.1, §6): a merchant feature or the partner company id page role. */
+  needs?: ColumnPermission;
+}
+
+/** Merchant feature ids (outcome verdicts, platform, ...) or the page role for partner company ids. */
+export type ColumnPermission = number | 'partner-company-id';
+
+/** What the signed-in user may see, for the permission-gated columns. */
+export interface ColumnAccess {
+  /** Feature ids of the merchant being worked. */
+  features: ReadonlySet<number>;
+  /** Holds the page role cm-view-partner-admin-id. */
+  partnerCompanyId: boolean;
 }
 
 /** Not sortable: Flag, Document and Actions (spec 2 §2.1); the assign control too. */
@@ -42,6 +55,10 @@ const money = (key: string, label: string) => c(key, label, 120, 'money');
 const date = (key: string, label: string) => c(key, label, 115, 'date');
 const ACTIONS: CaseColumn = { ...c('actions', 'Actions', 135, 'actions'), pinned: 'right', locked: true };
 const FLAG = c('flag', 'Flag', 60, 'flag');
+const verdict = (label: string): CaseColumn => ({
+  ...c('verdict', label, 140),
+  needs: MERCHANT_FEATURE.verdicts,
+});
 const DOCUMENT = c('document', 'Document', 115, 'document');
 
 const STAFF = new Set(['cb911_admin', 'cb911_manager', 'cb911_agent']);
@@ -68,7 +85,7 @@ function chargebacks(role: string): CaseColumn[] {
     ...(showMerchant ? [c('merchant_name', 'Merchant', 170)] : []),
     ACTIONS,
     date('date_due', 'Due Date'),
-    c('verdict', 'Outcome', 140),
+    verdict('Outcome'),
     c('id', 'CB ID', 115),
     c('case_no', 'Case Number', 175),
     c('order_id', 'Order ID', 130),
@@ -91,6 +108,8 @@ function chargebacks(role: string): CaseColumn[] {
     // Extra columns available on demand.
     { ...FLAG, hidden: true },
     { ...c('assigned_user', 'Assigned', 150, 'assigned-text'), hidden: true },
+    { ...c('partner_company_id', 'Partner Company ID', 150), hidden: true, needs: 'partner-company-id' },
+    { ...c('processor', 'Processor', 130), hidden: true, needs: MERCHANT_FEATURE.platform },
     { ...DOCUMENT, pinned: 'right' },
   ];
 }
@@ -98,7 +117,7 @@ function chargebacks(role: string): CaseColumn[] {
 function caseManagement(role: string): CaseColumn[] {
   return [
     FLAG,
-    c('verdict', 'Status', 140),
+    verdict('Status'),
     DOCUMENT,
     date('date_due', 'Due Date'),
     c('id', 'CB ID', 115),
@@ -150,7 +169,7 @@ const ADMIN_REVIEW: CaseColumn[] = [
   c('id', 'CB ID', 115),
   c('case_no', 'Case No', 175),
   c('mid', 'MID', 140),
-  c('verdict', 'Verdict', 140),
+  verdict('Verdict'),
   c('cycle', 'Cycle', 150),
   date('date_post', 'Post Date'),
   c('cc_type', 'Card Type', 120),
@@ -168,9 +187,7 @@ const ADMIN_REVIEW: CaseColumn[] = [
   { ...ACTIONS, width: 165 },
 ];
 
-/** The column layout of a view for a user's roles (spec 2 §2.1, §6). */
-export function caseColumns(view: CaseView, roles: readonly string[]): CaseColumn[] {
-  const role = layoutRole(roles);
+function layout(view: CaseView, role: string): CaseColumn[] {
   switch (view) {
     case 'chargebacks':
       return chargebacks(role);
@@ -181,6 +198,15 @@ export function caseColumns(view: CaseView, roles: readonly string[]): CaseColum
     case 'admin-review':
       return ADMIN_REVIEW;
   }
+}
+
+const permitted = (needs: ColumnPermission | undefined, access: ColumnAccess) =>
+  needs === undefined ||
+  (needs === 'partner-company-id' ? access.partnerCompanyId : access.features.has(needs));
+
+/** The column layout of a view for a user's roles, less the columns they lack the permission for (spec 2 §2.1, §6). */
+export function caseColumns(view: CaseView, roles: readonly string[], access: ColumnAccess): CaseColumn[] {
+  return layout(view, layoutRole(roles)).filter((col) => permitted(col.needs, access));
 }
 
 /** The text a cell shows (also used by copy, CSV and print). */
