@@ -55,6 +55,25 @@ export type Merchant = Static<typeof Merchant>;
 
 export const MerchantIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
+/** `GET /cm/merchants`: the merchants in the caller's scope (merchant switcher, filters), by name. */
+export const MerchantListQuery = Type.Object({
+  search: Type.Optional(Type.String({ maxLength: 200 })),
+  status_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  start: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 999, default: 50 })),
+});
+export type MerchantListQuery = Static<typeof MerchantListQuery>;
+export const MerchantListItem = Type.Object({
+  id: Type.Integer(),
+  business_name: Type.String(),
+  alias: Type.Union([Type.String(), Type.Null()]),
+  parent_id: Type.Union([Type.Integer(), Type.Null()]),
+  status_id: Type.Integer(),
+});
+export type MerchantListItem = Static<typeof MerchantListItem>;
+export const MerchantList = ListResponse(MerchantListItem);
+export type MerchantList = Static<typeof MerchantList>;
+
 /** `GET /cm/mids` (spec 2 §7): MIDs in scope. */
 export const MidQuery = Type.Object({
   merchant_id: Type.Optional(Type.Integer({ minimum: 1 })),

@@ -9,3 +9,4 @@ export * from './process';
 export * from './service';
 export * from './service-client';
 export * from './mail';
+export * from './sql';

@@ -1,5 +1,5 @@
 import { CASE_SORT_COLUMNS, STATUS_GROUP, type CaseListQuery, type CaseSortColumn } from '@portal/contracts';
-import { badRequest, type Queryable } from '@portal/core';
+import { badRequest, escapeLike, type Queryable } from '@portal/core';
 import { isoDay, parseDateRange, parseIdList } from '../scope/dates';
 import { narrowToMerchant, resolveScope, scopeConditions, type Scope } from '../scope/scope';
 import type { InternalContext } from '@portal/contracts';
@@ -32,7 +32,6 @@ export interface CaseFilter {
 }
 
 const intersect = (a: number[] | null, b: number[]) => (a === null ? b : a.filter((x) => b.includes(x)));
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** Builds the WHERE of a case list from the caller's scope and the query (spec 2 §7). */
 export async function buildCaseFilter(

@@ -1,5 +1,5 @@
 import type { MidTop5Query, MidTop5Row } from '@portal/contracts';
-import type { Queryable } from '@portal/core';
+import { containsPattern, type Queryable } from '@portal/core';
 import { isoDay, type DateRange } from '../scope/dates';
 import { scopeConditions, type Scope } from '../scope/scope';
 
@@ -75,7 +75,7 @@ export async function midsTop5(db: Queryable, scope: Scope, range: DateRange, q:
     return `$${params.length}`;
   };
   const search = q.search?.trim()
-    ? `where r.mid ilike ${p(`%${q.search.trim().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`)} or r."midDescriptor" ilike $${params.length} or r."midAlias" ilike $${params.length}`
+    ? `where r.mid ilike ${p(containsPattern(q.search))} or r."midDescriptor" ilike $${params.length} or r."midAlias" ilike $${params.length}`
     : '';
   const sort = TOP5_SORT[q.sort_by ?? 'new'] ?? 'new';
   const order = q.sort_order ?? (q.sort_by ? 'asc' : 'desc');

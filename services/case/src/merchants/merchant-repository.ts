@@ -1,5 +1,12 @@
-import { MERCHANT_FEATURE_NAMES, type AssigneeBody, type Merchant, type Mid } from '@portal/contracts';
-import type { Queryable } from '@portal/core';
+import {
+  MERCHANT_FEATURE_NAMES,
+  type AssigneeBody,
+  type Merchant,
+  type MerchantList,
+  type MerchantListQuery,
+  type Mid,
+} from '@portal/contracts';
+import { containsPattern, type Queryable } from '@portal/core';
 import { scopeConditions, subtreeIds, type Scope } from '../scope/scope';
 
 interface MerchantDbRow {
@@ -127,6 +134,53 @@ export async function findMerchant(
   };
 }
 
+/** Merchants of a scope (the whole tenant for staff), by name; search matches name or alias anywhere. */
+export async function listMerchants(
+  db: Queryable,
+  scope: Scope,
+  q: MerchantListQuery,
+): Promise<MerchantList> {
+  const params: unknown[] = [scope.tenant];
+  const conditions = ['m.tenant_id = $1'];
+  if (scope.merchantIds !== null) {
+    params.push(scope.merchantIds);
+    conditions.push(`m.id = any($${params.length}::bigint[])`);
+  }
+  if (q.status_id !== undefined) {
+    params.push(q.status_id);
+    conditions.push(`m.status_id = $${params.length}`);
+  }
+  if (q.search?.trim()) {
+    params.push(containsPattern(q.search));
+    conditions.push(`(m.business_name ilike $${params.length} or m.alias ilike $${params.length})`);
+  }
+  const limit = q.limit ?? 50;
+  const start = q.start ?? 0;
+  const where = conditions.join(' and ');
+  const [rows, count] = await Promise.all([
+    db.query<{
+      id: number;
+      business_name: string;
+      alias: string | null;
+      parent_id: number | null;
+      status_id: number;
+    }>(
+      `select m.id, m.business_name, m.alias, m.parent_id, m.status_id from cases.merchants m where ${where}
+       order by m.business_name, m.id limit $${params.length + 1} offset $${params.length + 2}`,
+      [...params, limit, start],
+    ),
+    db.query<{ n: number }>(`select count(*)::int as n from cases.merchants m where ${where}`, params),
+  ]);
+  return {
+    data: rows.rows.map((r) => ({
+      ...r,
+      id: Number(r.id),
+      parent_id: r.parent_id === null ? null : Number(r.parent_id),
+    })),
+    pagination: { total: Number(count.rows[0]?.n ?? 0), limit, start },
+  };
+}
+
 export async function listMids(
   db: Queryable,
   scope: Scope,
@@ -139,7 +193,7 @@ export async function listMids(
     conditions.push(`mi.status_id = $${params.length}`);
   }
   if (q.search?.trim()) {
-    params.push(`%${q.search.trim().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
+    params.push(containsPattern(q.search));
     conditions.push(
       `(mi.mid ilike $${params.length} or mi.alias ilike $${params.length} or m.business_name ilike $${params.length})`,
     );

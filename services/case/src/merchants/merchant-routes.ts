@@ -5,14 +5,29 @@ import {
   ErrorResponse,
   Merchant,
   MerchantIdParams,
+  MerchantList,
+  MerchantListQuery,
   MidList,
   MidQuery,
 } from '@portal/contracts';
 import { forbidden, notFound } from '@portal/core';
 import { narrowToMerchant, resolveScope } from '../scope/scope';
-import { findMerchant, listMids, upsertAssignee } from './merchant-repository';
+import { findMerchant, listMerchants, listMids, upsertAssignee } from './merchant-repository';
 
 export const merchantRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: MerchantListQuery }>(
+    '/cm/merchants',
+    {
+      schema: {
+        tags: ['merchants'],
+        querystring: MerchantListQuery,
+        response: { 200: MerchantList, 400: ErrorResponse },
+      },
+    },
+    async (request) =>
+      listMerchants(app.deps.db, await resolveScope(app.deps.db, request.ctx), request.query),
+  );
+
   /** Merchant details (spec 1 §3.2) plus whoami's fields; a system context sees the whole tenant. */
   app.get<{ Params: { id: number } }>(
     '/cm/merchants/:id',

@@ -1,34 +1,13 @@
-import type { Pagination } from '@portal/contracts';
+import type { MerchantList, MerchantListItem } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export interface MerchantListItem {
-  id: number;
-  business_name: string;
-}
+export type { MerchantListItem };
 
-interface MidRow {
-  merchant_id: number;
-  merchant_name: string;
-}
-
-/**
- * The merchants in the user's scope, for the switcher. The case service has
- * no merchant list call yet, so this reads GET cm/mids (every MID in scope,
- * limit 1000) and keeps each merchant once; switch to the merchant list call
- * when it lands.
- */
+/** The merchants in the user's scope for the switcher: GET cm/merchants, by name (a tenant has hundreds at most). */
 export async function getMerchants(signal?: AbortSignal): Promise<MerchantListItem[]> {
-  const r = await api.get<{ data: MidRow[]; pagination: Pagination }>(
-    'cm/mids',
-    { limit: 1000, start: 0 },
-    signal,
-  );
-  const byId = new Map<number, string>();
-  for (const m of r.data) byId.set(m.merchant_id, m.merchant_name);
-  return [...byId]
-    .map(([id, business_name]) => ({ id, business_name }))
-    .sort((a, b) => a.business_name.localeCompare(b.business_name));
+  const r = await api.get<MerchantList>('cm/merchants', { limit: 999, start: 0 }, signal);
+  return r.data;
 }
 
 export function getMerchantsQueryOptions() {
