@@ -180,6 +180,30 @@ describe('case lists', () => {
     await screenshot(m.page, 'cases-case-management-merchant-user');
   });
 
+  it("manager: the verdict column follows the merchant's features as the switcher changes merchant", async () => {
+    const { page } = await world.newPage();
+    await signInToShell(page, world, 'acme', 'manager', undefined, '/chargebacks');
+    await waitRows(page);
+    const header = (col: string) => page.locator(`.ag-header-cell[col-id="${col}"]`);
+    // The root merchant has outcome verdicts and the platform: Outcome shows, Processor is offered.
+    await expect(header('verdict').count()).resolves.toBe(1);
+    await page.getByTestId('columns-menu').click();
+    await expect(page.getByRole('menuitemcheckbox', { name: 'Processor' }).count()).resolves.toBe(1);
+    await expect(page.getByRole('menuitemcheckbox', { name: 'Partner Company ID' }).count()).resolves.toBe(1);
+    await page.keyboard.press('Escape');
+    // Copper Kettle Coffee (merchantA2) has no features: no Outcome, no Processor; rows are its own.
+    const switcher = page.getByTestId('merchant-switcher').locator('select');
+    const a2 = await switcher.locator('option', { hasText: 'Copper Kettle Coffee' }).getAttribute('value');
+    await switcher.selectOption(a2!);
+    await expect.poll(() => header('verdict').count()).toBe(0);
+    await waitRows(page);
+    await expect.poll(() => firstCell(page, 'merchant_name').textContent()).toBe('Acme Copper Kettle Coffee');
+    await page.getByTestId('columns-menu').click();
+    await expect(page.getByRole('menuitemcheckbox', { name: 'Processor' }).count()).resolves.toBe(0);
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'cases-chargebacks-merchant-without-verdicts');
+  });
+
   it('read-only user: no actions menu, no bulk actions', async () => {
     const { page } = await world.newPage();
     await signInToShell(page, world, 'acme', 'readonly', undefined, '/case-management');
