@@ -1,4 +1,4 @@
-import type { RoleName } from '@portal/contracts';
+import { QC_DNR_FLAG, type RoleName } from '@portal/contracts';
 
 /**
  * Who may call what, in one table (design §4 steps 2-6). Rules are matched in
@@ -98,7 +98,13 @@ export const POLICY: readonly PolicyRule[] = [
 
   // --- cases (spec 2 §7): read-only users are refused by the write rule itself
   { methods: ['PATCH'], path: '/api/cm/cases/ui/status', features: ['chargebacks', 'case-management'] },
+  // QC and admin review (spec 2 §2.4, §2.5): staff screens, reads included (the case service scopes them too).
+  { methods: ['GET'], path: '/api/cm/cases/qc', features: ['qc-review'] },
+  { methods: ['GET'], path: '/api/cm/cases/qc/:id', features: ['qc-review'] },
   { methods: ['PATCH', 'PUT'], path: '/api/cm/cases/qc', features: ['qc-review'] },
+  { methods: ['PATCH'], path: '/api/cm/cases/qc/dnr', features: ['qc-review'], flags: [QC_DNR_FLAG] },
+  { methods: ['GET'], path: '/api/cm/review', features: ['review'] },
+  { methods: ['GET'], path: '/api/cm/review/*', features: ['review'] },
   {
     methods: ['POST'],
     path: '/api/cm/cases/process/autoaccept',
@@ -194,6 +200,16 @@ export const POLICY: readonly PolicyRule[] = [
   { methods: ['POST', 'PATCH', 'PUT'], path: '/api/ert/erts/*', features: ['ert'] },
 
   // --- documents, builder
+  // The representment of a case: for users of a case screen; the docs service asks the case service
+  // whether the case is in the caller's scope.
+  {
+    methods: ['GET'],
+    path: '/api/docs/representment/:caseId',
+    features: ['chargebacks', 'case-management', 'qc-review', 'review'],
+  },
+  // Downloads by signed link (a new browser tab has no bearer token): the docs service checks the
+  // signature, its expiry and the tenant; rate-limited per IP like the other public calls.
+  { methods: ['GET'], path: '/api/docs/files/*', public: true },
   {
     methods: ['POST'],
     path: '/api/docs/representment',

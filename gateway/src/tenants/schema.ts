@@ -67,6 +67,7 @@ export const AdvancedFilter = Type.Object(
       ]),
     ),
     type: FilterType,
+    /** A select's options, paged and searched: a lookup (/cm/gen/*) or /users/users (the assignable users). */
     endpoint: Type.Optional(Type.String({ pattern: '^/' })),
     default_options: Type.Optional(
       Type.Array(Type.Object({ value: Type.Union([Type.String(), Type.Number()]), label: Type.String() })),
@@ -110,7 +111,8 @@ export const TenantFile = Type.Object(
       },
       { additionalProperties: false },
     ),
-    flags: Type.Record(Type.String({ pattern: '^[A-Z][A-Z0-9_]*$' }), Type.Boolean()),
+    /** Upper-case names; a dot groups a screen's flags (e.g. CASE_QC_REVIEW.DO_NOT_REPRESENT, spec 2 §2.4). */
+    flags: Type.Record(Type.String({ pattern: '^[A-Z][A-Z0-9_]*(\\.[A-Z][A-Z0-9_]*)*$' }), Type.Boolean()),
     session: Type.Object(
       {
         /** Inactivity before sign-out. */

@@ -12,3 +12,4 @@ export * from './dashboard';
 export * from './merchants';
 export * from './users';
 export * from './review';
+export * from './docs';

@@ -5,7 +5,7 @@ import { ListResponse } from './common';
 /**
  * QC review, admin review, case marks and ERTs (spec 2 §2.4, §2.5, §4, §7).
  * The paths the spec does not show are ours: POST|PUT|PATCH /cm/cases/patch
- * (mark / release), GET /cm/cases/qc/next and GET /cm/review/actions.
+ * (mark / release), GET /cm/cases/qc/next, PATCH /cm/cases/qc/dnr and GET /cm/review/actions.
  */
 
 /** The QC queue: cases whose representment was uploaded and awaits QC (status 3 DocUploaded). */
@@ -77,7 +77,11 @@ export const QcCaseParams = Type.Object({
   id: Type.Union([Type.Literal('next'), Type.String({ pattern: '^[1-9]\\d{0,17}$' })]),
 });
 
-/** `PATCH /cm/cases/qc`. */
+/**
+ * `PATCH /cm/cases/qc`. Action 2 (Do Not Represent) is refused here with a
+ * pointer to `PATCH /cm/cases/qc/dnr`, the call the gateway keeps behind the
+ * tenant flag QC_DNR_FLAG.
+ */
 export const QcActionBody = Type.Object(
   {
     id: Type.Integer({ minimum: 1 }),
@@ -86,6 +90,15 @@ export const QcActionBody = Type.Object(
   { additionalProperties: false },
 );
 export type QcActionBody = Static<typeof QcActionBody>;
+
+/** The tenant flag that offers (web) and allows (gateway) Do Not Represent in QC review (spec 2 §2.4). */
+export const QC_DNR_FLAG = 'CASE_QC_REVIEW.DO_NOT_REPRESENT';
+/**
+ * `PATCH /cm/cases/qc/dnr` (the spec's 'do-not-represent call', path not
+ * shown there): moves a QC case to Do Not Represent (status 4) as a loss.
+ */
+export const QcDnrBody = Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export type QcDnrBody = Static<typeof QcDnrBody>;
 
 /** `PATCH /cm/review`: actions by id with an optional note, or assignment (assign_id null unassigns). */
 export const ReviewPatchBody = Type.Object(

@@ -230,6 +230,12 @@ export const EnvSchema = Type.Object({
     usedBy: ['docs'],
     description: 'Object store secret key',
   }),
+  DOCS_LINK_SECRET: optional('DOCS_LINK_SECRET', Type.String({ minLength: 32 }), {
+    usedBy: ['docs'],
+    description:
+      'HMAC key of the short-lived document download links; generated into DATA_DIR in development',
+    requiredInProduction: true,
+  }),
   SEED_SCALE: withDefault(
     'SEED_SCALE',
     Type.String({ default: 'default', pattern: '^(none|default|large|[0-9]+)$' }),

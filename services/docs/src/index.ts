@@ -1,13 +1,13 @@
-import type { Db, ServiceDefinition } from '@portal/core';
+import type { ServiceDefinition } from '@portal/core';
 import { docsRoutes } from './routes';
 
 export { docsMigrations } from './migrations';
+export { seedDocs } from './seed/seed-docs';
+export { signFileLink, verifyFileLink, resolveDocsLinkSecret } from './files/signed-links';
+export { PgDocumentStore, type DocumentStore } from './store/document-store';
 
 export const docsService: ServiceDefinition = {
   name: 'docs',
   title: 'Docs service',
   routes: docsRoutes,
 };
-
-/** Deterministic demo data of the docs service. */
-export async function seedDocs(_db: Db): Promise<void> {}

@@ -97,13 +97,49 @@ describe('QC review (spec 2 §2.4, §7)', () => {
     expect(again.status).toBe(409);
   });
 
-  it('moves a QC case to Do Not Represent (a loss)', async () => {
+  it('moves a QC case to Do Not Represent (a loss) through its own call, releasing the mark', async () => {
     const [id] = await s.cases(1, { status: 3 });
-    const r = await c.call('PATCH', '/cm/cases/qc', agent, { id, action_id: 2 });
+    const opened = await c.call('PATCH', '/cm/cases/patch', agent, {
+      ids: String(id),
+      status: 1,
+      type: 'qc-review',
+    });
+    expect(opened.status).toBe(200);
+    const r = await c.call('PATCH', '/cm/cases/qc/dnr', agent, { id });
     expect(r.status).toBe(200);
     expect(r.body.message).toBe(`Case ${id} was successfully moved to Do Not Represent. Loading next...`);
     expect(r.body.data[0]).toMatchObject({ status_id: 4, verdict: 'Loss' });
-    expect((await s.history(id!)).at(-1)!.action).toContain('Do Not Represent');
+    expect(await s.row(id!)).toMatchObject({ status_id: 4, verdict_id: 5 });
+    expect(await s.mark(id!)).toBeUndefined();
+    expect((await s.history(id!)).at(-1)).toMatchObject({
+      action: 'QC: moved to Do Not Represent (marked a loss)',
+      username: 'agent',
+    });
+    // Once out of the queue it cannot be moved again.
+    expect((await c.call('PATCH', '/cm/cases/qc/dnr', agent, { id })).status).toBe(409);
+  });
+
+  it('refuses Do Not Represent on the approve call, for read-only users, out of scope and on bad input', async () => {
+    const [id] = await s.cases(1, { merchantA1: true, status: 3 });
+    const before = await s.row(id!);
+    const viaApprove = await c.call('PATCH', '/cm/cases/qc', manager, { id, action_id: 2 });
+    expect(viaApprove.status).toBe(400);
+    expect(viaApprove.body.message).toBe('action_id: Do Not Represent goes through PATCH /cm/cases/qc/dnr.');
+    expect((await c.call('PATCH', '/cm/cases/qc/dnr', readonly, { id })).status).toBe(403);
+    expect((await c.call('PATCH', '/cm/cases/qc/dnr', northbank, { id })).status).toBe(404);
+    const other = await s.otherMerchantCase(3);
+    expect((await c.call('PATCH', '/cm/cases/qc/dnr', merchantAdmin, { id: other })).status).toBe(404);
+    const bad = await c.call('PATCH', '/cm/cases/qc/dnr', manager, { id: 'x' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('id');
+    expect((await c.call('PATCH', '/cm/cases/qc/dnr', manager, { id, action_id: 2 })).status).toBe(400);
+    // Opened by another reviewer: 409 and nothing changes.
+    await c.call('PATCH', '/cm/cases/patch', agent, { ids: String(id), status: 1, type: 'qc-review' });
+    const taken = await c.call('PATCH', '/cm/cases/qc/dnr', manager, { id });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toContain('agent');
+    expect(await s.row(id!)).toEqual(before);
+    expect((await s.row(other)).status_id).toBe(3);
   });
 
   it('refuses read-only callers and writes nothing; they may still look', async () => {

@@ -7,9 +7,10 @@ import {
   VERDICT,
   type InternalContext,
   type QcActionBody,
+  type QcDnrBody,
   type QcCase,
 } from '@portal/contracts';
-import { conflict, notFound, type Db, type Queryable } from '@portal/core';
+import { badRequest, conflict, notFound, type Db, type Queryable } from '@portal/core';
 import { findCase } from '../cases/case-repository';
 import { lockCases, write, type WriteResult } from '../cases/case-writes';
 import { resolveScope, scopeConditions, type Scope } from '../scope/scope';
@@ -68,16 +69,38 @@ export async function nextQcCase(db: Db, ctx: InternalContext): Promise<QcCase> 
   });
 }
 
-/** PATCH /cm/cases/qc: approve (the representment goes to transport) or Do Not Represent (a loss). */
+/** PATCH /cm/cases/qc: approve (the representment goes to transport). Do Not Represent has its own call. */
 export function qcAction(db: Db, ctx: InternalContext, body: QcActionBody): Promise<WriteResult> {
+  if (body.action_id !== QC_ACTION.Approve)
+    throw badRequest('action_id: Do Not Represent goes through PATCH /cm/cases/qc/dnr.');
+  return finishQc(db, ctx, body.id, 'approve');
+}
+
+/**
+ * PATCH /cm/cases/qc/dnr: the QC case moves to Do Not Represent (status 4) and
+ * is marked a loss. The gateway lets it through only when the tenant flag
+ * CASE_QC_REVIEW.DO_NOT_REPRESENT is on (a path of its own, so that the flag
+ * is a policy rule rather than a body check).
+ */
+export function qcDoNotRepresent(db: Db, ctx: InternalContext, body: QcDnrBody): Promise<WriteResult> {
+  return finishQc(db, ctx, body.id, 'dnr');
+}
+
+/** Ends the QC of a case awaiting it (not opened by another reviewer) and releases the caller's mark. */
+function finishQc(
+  db: Db,
+  ctx: InternalContext,
+  id: number,
+  outcome: 'approve' | 'dnr',
+): Promise<WriteResult> {
   return write(db, ctx, async (tx, scope) => {
-    const c = (await lockCases(tx, scope, [body.id], null)).get(body.id)!;
+    const c = (await lockCases(tx, scope, [id], null)).get(id)!;
     if (c.status_id !== QC_QUEUE_STATUS)
       throw conflict(`Case ${c.id} is not awaiting QC review: it is ${c.status}.`);
     await assertNotMarkedByOther(tx, ctx, [c.id]);
     let action: string;
     let message: string;
-    if (body.action_id === QC_ACTION.Approve) {
+    if (outcome === 'approve') {
       await tx.query(`update cases.cases set status_id = $2, updated_at = now() where id = $1`, [
         c.id,
         CASE_STATUS.TransportReady,

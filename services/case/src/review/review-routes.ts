@@ -15,6 +15,7 @@ import {
   QcActionBody,
   QcCase,
   QcCaseParams,
+  QcDnrBody,
   REVIEW_ACTIONS,
   ReviewActionList,
   ReviewCase,
@@ -25,7 +26,7 @@ import { listCases } from '../cases/case-repository';
 import { patchMarks } from './case-marks';
 import { getReviewCase, patchReview } from './admin-review';
 import { addErt, listErts } from './erts';
-import { getQcCase, nextQcCase, qcAction } from './qc-review';
+import { getQcCase, nextQcCase, qcAction, qcDoNotRepresent } from './qc-review';
 
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const ErtListQuery = Type.Object({
@@ -77,6 +78,13 @@ export const reviewRoutes: FastifyPluginAsync = async (app) => {
     '/cm/cases/qc',
     { schema: { tags: ['review'], body: QcActionBody, response: { 200: CaseWriteResult, ...errors } } },
     async (request) => qcAction(db, request.ctx, request.body),
+  );
+
+  // The spec's 'do-not-represent call' (path not shown): its own path so the gateway can require the tenant flag.
+  app.patch<{ Body: QcDnrBody }>(
+    '/cm/cases/qc/dnr',
+    { schema: { tags: ['review'], body: QcDnrBody, response: { 200: CaseWriteResult, ...errors } } },
+    async (request) => qcDoNotRepresent(db, request.ctx, request.body),
   );
 
   app.get<{ Querystring: CaseListQuery }>(

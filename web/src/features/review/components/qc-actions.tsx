@@ -1,4 +1,4 @@
-import { QC_ACTION, QC_MESSAGES, type QcCase } from '@portal/contracts';
+import { QC_ACTION, QC_DNR_FLAG, QC_MESSAGES, type QcCase } from '@portal/contracts';
 import { Button, HStack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useProfile } from '../../../lib/auth/auth-context';
@@ -8,8 +8,8 @@ import type { ActionResult } from '../../cases/dialogs/result-dialog';
 import { forgetCasePatch } from '../../../lib/case-patch';
 import { MSG, serverOr } from '../../cases/lib/case-messages';
 import { useAddErt } from '../api/add-ert';
-import { qcAction } from '../api/qc-action';
-import { hasResource, QC_DNR_FLAG } from '../lib/review-access';
+import { qcAction, qcDoNotRepresent } from '../api/qc-action';
+import { hasResource } from '../lib/review-access';
 import { ErtDialog } from './ert-dialog';
 
 type Open = 'approve' | 'dnr' | 'ert' | null;
@@ -40,20 +40,24 @@ export function QcActions({
   const canErt = !readOnly && hasResource(profile, 'QC_REVIEW_ADD_ERT');
   const canDnr = tenant.flags[QC_DNR_FLAG] === true;
 
-  const act = async (actionId: 1 | 2) => {
+  const act = async (outcome: 'approve' | 'dnr') => {
     setBusy(true);
     try {
-      await qcAction({ id: c.id, action_id: actionId });
+      if (outcome === 'approve') await qcAction({ id: c.id, action_id: QC_ACTION.Approve });
+      else await qcDoNotRepresent({ id: c.id });
       forgetCasePatch(c.id);
       setOpen(null);
       onResult({
         ok: true,
-        message: actionId === QC_ACTION.Approve ? QC_MESSAGES.approved(c.id) : QC_MESSAGES.dnr(c.id),
+        message: outcome === 'approve' ? QC_MESSAGES.approved(c.id) : QC_MESSAGES.dnr(c.id),
       });
       onNext();
     } catch (e) {
       setOpen(null);
-      onResult({ ok: false, message: serverOr(e, QC_MESSAGES.failed) });
+      onResult({
+        ok: false,
+        message: outcome === 'dnr' ? QC_MESSAGES.failed : serverOr(e, QC_MESSAGES.failed),
+      });
     } finally {
       setBusy(false);
     }
@@ -98,7 +102,7 @@ export function QcActions({
           title="Approve Case"
           message={`Approve case ${c.case_no} (CB ID ${c.id}) and send its representment to transport?`}
           confirmLabel="Confirm Approval"
-          onConfirm={() => void act(QC_ACTION.Approve)}
+          onConfirm={() => void act('approve')}
           onClose={() => setOpen(null)}
           busy={busy}
           testId="qc-approve-dialog"
@@ -108,7 +112,7 @@ export function QcActions({
         <ConfirmDialog
           title="Move Case to Do Not Represent"
           message={MSG.dnrConfirm}
-          onConfirm={() => void act(QC_ACTION.DoNotRepresent)}
+          onConfirm={() => void act('dnr')}
           onClose={() => setOpen(null)}
           busy={busy}
         />

@@ -5,6 +5,3 @@ export function hasResource(profile: UserProfile, alias: string): boolean {
   if (profile.deny_resources.includes(alias)) return false;
   return profile.allow_resources.includes(alias) || profile.resources.some((r) => r.alias === alias);
 }
-
-/** The client flag that offers Do Not Represent in QC review (spec 2 §2.4). */
-export const QC_DNR_FLAG = 'CASE_QC_REVIEW.DO_NOT_REPRESENT';

@@ -1,0 +1,42 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/**
+ * Documents (spec 2 §7 'Documents'): the representment of a case and its
+ * download. `GET /docs/representment/{caseId}` answers a short-lived signed
+ * link; the link itself (`GET /docs/files/{key}?exp=&sig=`, our path) needs no
+ * bearer token, so a person can open it in a new tab.
+ */
+export const DOCS_MESSAGES = {
+  /** No representment stored for the case (spec 2 §8 QC). */
+  retrieveFailed: 'An error occurred retrieving document for this case.',
+  /** The document was archived (spec 2 §8 'Document view failure'); answered with 410. */
+  archived: 'The document has been archived.',
+  linkExpired: 'This download link has expired. Open the document again from the portal.',
+  linkInvalid: 'This download link is not valid.',
+} as const;
+
+/** How long a download link stays valid. */
+export const DOC_LINK_TTL_SECONDS = 300;
+
+export const RepresentmentParams = Type.Object({ caseId: Type.Integer({ minimum: 1 }) });
+
+/** `GET /docs/representment/{caseId}`: the newest representment of the case. */
+export const RepresentmentLink = Type.Object({
+  link: Type.String(),
+  case_comments: Type.Union([Type.String(), Type.Null()]),
+  filename: Type.String(),
+  content_type: Type.String(),
+  size: Type.Integer(),
+  created_by: Type.Union([Type.String(), Type.Null()]),
+  date_created: Type.String(),
+  /** ISO time after which the link answers 403. */
+  expires_at: Type.String(),
+});
+export type RepresentmentLink = Static<typeof RepresentmentLink>;
+
+/** `GET /docs/files/{key}`: the signature and expiry of a download link. */
+export const SignedFileQuery = Type.Object({
+  exp: Type.Integer({ minimum: 0 }),
+  sig: Type.String({ pattern: '^[A-Za-z0-9_-]{16,128}$' }),
+});
+export type SignedFileQuery = Static<typeof SignedFileQuery>;

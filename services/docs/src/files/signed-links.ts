@@ -1,0 +1,73 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { DOC_LINK_TTL_SECONDS } from '@portal/contracts';
+import type { Env } from '@portal/core';
+
+/**
+ * Short-lived download links: `/api/docs/files/{key}?exp={unix s}&sig={hmac}`
+ * where the HMAC-SHA256 covers tenant, key and expiry, so a link works only
+ * on its tenant's host, for that file, until it expires.
+ */
+export const FILES_PATH = '/docs/files/';
+
+const mac = (secret: string, tenant: string, key: string, exp: number) =>
+  createHmac('sha256', secret).update(`${tenant}\n${key}\n${exp}`).digest('base64url');
+
+export interface SignedLink {
+  /** Gateway-relative URL the browser opens. */
+  link: string;
+  expiresAt: Date;
+}
+
+export function signFileLink(
+  secret: string,
+  tenant: string,
+  key: string,
+  now = Date.now(),
+  ttlSeconds = DOC_LINK_TTL_SECONDS,
+): SignedLink {
+  const exp = Math.floor(now / 1000) + ttlSeconds;
+  const sig = mac(secret, tenant, key, exp);
+  const path = key.split('/').map(encodeURIComponent).join('/');
+  return { link: `/api${FILES_PATH}${path}?exp=${exp}&sig=${sig}`, expiresAt: new Date(exp * 1000) };
+}
+
+export type LinkCheck = { ok: true } | { ok: false; reason: 'invalid' | 'expired' };
+
+/** The signature first (a tampered expiry is invalid, not expired), then the time. */
+export function verifyFileLink(
+  secret: string,
+  tenant: string,
+  key: string,
+  exp: number,
+  sig: string,
+  now = Date.now(),
+): LinkCheck {
+  const expected = Buffer.from(mac(secret, tenant, key, exp));
+  const given = Buffer.from(sig);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    return { ok: false, reason: 'invalid' };
+  if (exp * 1000 < now) return { ok: false, reason: 'expired' };
+  return { ok: true };
+}
+
+/**
+ * DOCS_LINK_SECRET, or in development a random secret generated once into
+ * DATA_DIR (never committed), like the internal context secret.
+ */
+export function resolveDocsLinkSecret(env: Pick<Env, 'DOCS_LINK_SECRET' | 'DATA_DIR' | 'NODE_ENV'>): string {
+  if (env.DOCS_LINK_SECRET) return env.DOCS_LINK_SECRET;
+  if (env.NODE_ENV === 'production') throw new Error('DOCS_LINK_SECRET must be set in production');
+  const file = join(env.DATA_DIR, 'keys', 'docs-link.secret');
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    try {
+      writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      // Another process of the same DATA_DIR wrote it first.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return readFileSync(file, 'utf8').trim();
+}
