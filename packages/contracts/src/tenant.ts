@@ -87,6 +87,7 @@ export const AdvancedFilterField = Type.Object({
   type: Type.Union(
     ['select', 'text', 'userDefinedMultiSelect', 'amount', 'date', 'due-date'].map((t) => Type.Literal(t)),
   ),
+  /** Where a select's options come from, paged and searched: a lookup (/cm/gen/*) or /users/users (the assignable users). */
   endpoint: Type.Optional(Type.String()),
   default_options: Type.Optional(
     Type.Array(Type.Object({ value: Type.Union([Type.String(), Type.Number()]), label: Type.String() })),

@@ -127,13 +127,15 @@ async function page(
     conditions.push(`(${def.search.map((s) => `${s} ilike ${term}`).join(' or ')})`);
   }
   const where = conditions.length ? `where ${conditions.join(' and ')}` : '';
+  // t.id breaks ties so that paging (the advanced search's selects ask 5 at a time) never repeats or skips a row.
+  const order = /\bt\.id\b/.test(def.order) ? def.order : `${def.order}, t.id`;
   const limit = q.limit ?? 999;
   const start = q.start ?? 0;
   const [rows, count] = await Promise.all([
     limit === 0
       ? Promise.resolve({ rows: [] as Record<string, unknown>[] })
       : db.query<Record<string, unknown>>(
-          `select ${def.columns} from ${def.from} ${where} order by ${def.order} limit ${p(limit)} offset ${p(start)}`,
+          `select ${def.columns} from ${def.from} ${where} order by ${order} limit ${p(limit)} offset ${p(start)}`,
           params,
         ),
     db.query<{ n: number }>(

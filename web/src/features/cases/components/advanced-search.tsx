@@ -1,142 +1,126 @@
 import type { AdvancedFilterField } from '@portal/contracts';
-import {
-  Badge,
-  Box,
-  Button,
-  Field,
-  HStack,
-  Input,
-  NativeSelect,
-  SimpleGrid,
-  Spinner,
-  Text,
-  Wrap,
-} from '@chakra-ui/react';
-import { useState } from 'react';
+import { Box, Button, HStack, Input, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useId, useMemo, useState } from 'react';
 import { Notice } from '../../../components/notice';
 import { useAdvancedFilters } from '../api/get-advanced-filters';
 import type { CaseQuery } from '../api/get-cases';
-import { lookupLabel, useLookup } from '../api/get-lookup';
+import { MERCHANT_FEATURE, useMerchantFeatures } from '../api/get-merchant-features';
+import { selectOptionSource } from '../api/get-select-options';
+import type { Choice } from '../api/option-pages';
 import { MSG } from '../lib/case-messages';
+import { AmountFilter } from './filters/amount-filter';
+import { DateRangeFilter } from './filters/date-range-filter';
+import {
+  defaultOperator,
+  FILTER_TYPES,
+  initialValues,
+  operatorKey,
+  paramOf,
+  toQuery,
+  type FilterValue,
+  type FilterValues,
+} from './filters/filter-values';
+import { MultiTextFilter } from './filters/multi-text-filter';
+import { PagedSelect } from './filters/paged-select';
 
-type Values = Record<string, string | string[]>;
+export { toQuery };
 
-const OPERATORS = ['<', '<=', '=', '>', '>='] as const;
-const COMPARE: Record<string, string> = { lt: '<', lte: '<=', eq: '=', gt: '>', gte: '>=' };
-/** Filter aliases whose list parameter has another name. */
-const PARAM: Record<string, string> = {
-  cc_type: 'card_type_id',
-  date_post: 'date_range',
-  date_due: 'due_date_range',
-  date_trans: 'trans_date_range',
-  date_completed: 'completed_date_range',
-};
-const KNOWN_TYPES = new Set(['select', 'text', 'userDefinedMultiSelect', 'amount', 'date', 'due-date']);
-
-const paramOf = (f: AdvancedFilterField) => f.alias_override ?? PARAM[f.alias] ?? f.alias;
-
-function initialValues(fields: AdvancedFilterField[]): Values {
-  const v: Values = {};
-  for (const f of fields) {
-    if (f.initial_value != null) v[f.alias] = String(f.initial_value);
-    if (f.type === 'amount') v[`${f.alias}_operator`] = COMPARE[f.initial_compare_value ?? ''] ?? '>=';
-  }
-  return v;
+/**
+ * The fields shown: enabled ones (the gateway already dropped those the
+ * user's roles may not see), and the verdict filter only when the merchant
+ * being worked has the outcome-verdicts feature (hidden while that loads).
+ */
+export function visibleFields(
+  fields: AdvancedFilterField[],
+  features: ReadonlySet<number> | undefined,
+): AdvancedFilterField[] {
+  return fields.filter(
+    (f) => f.is_enabled && (paramOf(f) !== 'verdict_id' || !!features?.has(MERCHANT_FEATURE.verdicts)),
+  );
 }
 
-/** The advanced search values as list parameters; operators blank when their value is. */
-export function toQuery(fields: AdvancedFilterField[], v: Values): CaseQuery {
-  const q: Record<string, unknown> = {};
-  for (const f of fields) {
-    const value = v[f.alias];
-    const param = paramOf(f);
-    if (Array.isArray(value)) {
-      if (value.length) q[param] = value.join(',');
-    } else if (f.type === 'date' || f.type === 'due-date') {
-      const from = v[`${f.alias}_from`] as string | undefined;
-      const to = v[`${f.alias}_to`] as string | undefined;
-      if (from && to) q[param] = `${from}|${to}`;
-    } else if (value != null && String(value).trim() !== '') {
-      const t = String(value).trim();
-      q[param] = f.type === 'amount' || (/^\d+$/.test(t) && f.type === 'select') ? Number(t) : t;
-      if (f.type === 'amount') q[`${param}_operator`] = v[`${f.alias}_operator`] || '>=';
-    }
-  }
-  return q as CaseQuery;
-}
-
-function SelectField({
+function SelectFilter({
   f,
   value,
   onChange,
 }: {
   f: AdvancedFilterField;
-  value: string;
-  onChange: (v: string) => void;
+  value: Choice[];
+  onChange: (v: Choice[]) => void;
 }) {
-  const lookup = useLookup(f.default_options ? undefined : f.endpoint);
-  const options =
-    f.default_options ?? (lookup.data?.data ?? []).map((i) => ({ value: i.id, label: lookupLabel(i) }));
+  const source = useMemo(() => selectOptionSource(f.endpoint, f.default_options), [f]);
   return (
-    <NativeSelect.Root size="sm">
-      <NativeSelect.Field aria-label={f.label} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">All</option>
-        {options.map((o) => (
-          <option key={String(o.value)} value={String(o.value)}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <PagedSelect
+      label={f.label}
+      source={source}
+      multiple={!!f.is_multiple_choice}
+      value={value}
+      onChange={onChange}
+      testId={`filter-${f.alias}`}
+    />
   );
 }
 
-/** Free-text multi-value: an entry is added on Enter or blur unless it is a duplicate. */
-function MultiText({
+/** One field of the form by its type; an unknown type says so instead of guessing. */
+function FilterInput({
   f,
-  value,
-  onChange,
+  v,
+  set,
 }: {
   f: AdvancedFilterField;
-  value: string[];
-  onChange: (v: string[]) => void;
+  v: FilterValues;
+  set: (changes: Record<string, FilterValue>) => void;
 }) {
-  const [text, setText] = useState('');
-  const add = () => {
-    const t = text.trim();
-    if (t && !value.includes(t)) onChange([...value, t]);
-    setText('');
-  };
-  return (
-    <Box>
-      <Input
-        size="sm"
-        aria-label={f.label}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onBlur={add}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            add();
-          }
-        }}
-      />
-      <Wrap mt="1">
-        {value.map((x) => (
-          <Badge
-            key={x}
-            cursor="pointer"
-            onClick={() => onChange(value.filter((y) => y !== x))}
-            title="Remove"
-          >
-            {x} ×
-          </Badge>
-        ))}
-      </Wrap>
-    </Box>
-  );
+  const str = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : '');
+  if (!FILTER_TYPES.has(f.type)) return <Text color="red.600">{MSG.unknownProperty}</Text>;
+  switch (f.type) {
+    case 'text':
+      return (
+        <Input
+          size="sm"
+          aria-label={f.label}
+          value={str(f.alias)}
+          onChange={(e) => set({ [f.alias]: e.target.value })}
+        />
+      );
+    case 'select':
+      return (
+        <SelectFilter
+          f={f}
+          value={(v[f.alias] as Choice[] | undefined) ?? []}
+          onChange={(x) => set({ [f.alias]: x })}
+        />
+      );
+    case 'userDefinedMultiSelect':
+      return (
+        <MultiTextFilter
+          label={f.label}
+          value={(v[f.alias] as string[] | undefined) ?? []}
+          onChange={(x) => set({ [f.alias]: x })}
+        />
+      );
+    case 'amount':
+      return (
+        <AmountFilter
+          label={f.label}
+          amount={str(f.alias)}
+          operator={str(operatorKey(f))}
+          defaultOperator={defaultOperator(f)}
+          onChange={(amount, operator) => set({ [f.alias]: amount, [operatorKey(f)]: operator })}
+        />
+      );
+    default:
+      return (
+        <DateRangeFilter
+          label={f.label}
+          from={str(`${f.alias}_from`)}
+          to={str(`${f.alias}_to`)}
+          future={f.type === 'due-date'}
+          clearable={!!f.is_clear_date_icon}
+          onChange={(from, to) => set({ [`${f.alias}_from`]: from, [`${f.alias}_to`]: to })}
+        />
+      );
+  }
 }
 
 /** Advanced search from GET /config/cfg/cases_advanced_filters (spec 2 §2.2): Search and Clear Search. */
@@ -149,81 +133,51 @@ export function AdvancedSearch({
   onSearch: (q: CaseQuery) => void;
   onClear: () => void;
 }) {
+  const formId = useId();
   const filters = useAdvancedFilters();
-  const fields = (filters.data ?? []).filter((f) => f.is_enabled);
-  const [values, setValues] = useState<Values | null>(null);
+  const features = useMerchantFeatures();
+  const fields = visibleFields(filters.data ?? [], features);
+  const [values, setValues] = useState<FilterValues | null>(null);
   const v = values ?? initialValues(fields);
-  const set = (k: string, x: string | string[]) => setValues({ ...v, [k]: x });
+  const set = (changes: Record<string, FilterValue>) => setValues({ ...v, ...changes });
 
-  if (filters.isPending) return <Spinner />;
-  if (filters.isError) return <Notice status="error">{MSG.advancedLoad}</Notice>;
+  if (filters.isPending) return <Spinner aria-label="Loading advanced search" />;
+  if (filters.isError)
+    return (
+      <Notice status="error" testId="advanced-search-error">
+        {MSG.advancedLoad}
+      </Notice>
+    );
 
   return (
-    <Box borderWidth="1px" borderRadius="md" p="3" bg="white" data-testid="advanced-search">
-      <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="3">
+    <Box
+      as="form"
+      borderWidth="1px"
+      borderRadius="md"
+      p="3"
+      bg="white"
+      data-testid="advanced-search"
+      aria-label="Advanced search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(toQuery(fields, v));
+      }}
+    >
+      <SimpleGrid columns={{ base: 1, md: 2, xl: 3, '2xl': 4 }} gap="3">
         {fields.map((f) => (
-          <Field.Root key={f.alias}>
-            <Field.Label>{f.label}</Field.Label>
-            {!KNOWN_TYPES.has(f.type) && <Text color="red.600">{MSG.unknownProperty}</Text>}
-            {f.type === 'text' && (
-              <Input
-                size="sm"
-                aria-label={f.label}
-                value={(v[f.alias] as string) ?? ''}
-                onChange={(e) => set(f.alias, e.target.value)}
-              />
-            )}
-            {f.type === 'select' && (
-              <SelectField f={f} value={(v[f.alias] as string) ?? ''} onChange={(x) => set(f.alias, x)} />
-            )}
-            {f.type === 'userDefinedMultiSelect' && (
-              <MultiText f={f} value={(v[f.alias] as string[]) ?? []} onChange={(x) => set(f.alias, x)} />
-            )}
-            {f.type === 'amount' && (
-              <HStack>
-                <NativeSelect.Root size="sm" width="20">
-                  <NativeSelect.Field
-                    aria-label={`${f.label} operator`}
-                    value={(v[`${f.alias}_operator`] as string) ?? '>='}
-                    onChange={(e) => set(`${f.alias}_operator`, e.target.value)}
-                  >
-                    {OPERATORS.map((o) => (
-                      <option key={o} value={o}>
-                        {o}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-                <Input
-                  size="sm"
-                  inputMode="decimal"
-                  aria-label={f.label}
-                  value={(v[f.alias] as string) ?? ''}
-                  onChange={(e) => set(f.alias, e.target.value)}
-                />
-              </HStack>
-            )}
-            {(f.type === 'date' || f.type === 'due-date') && (
-              <HStack>
-                <Input
-                  size="sm"
-                  type="date"
-                  aria-label={`${f.label} from`}
-                  value={(v[`${f.alias}_from`] as string) ?? ''}
-                  max={f.type === 'date' ? new Date().toISOString().slice(0, 10) : undefined}
-                  onChange={(e) => set(`${f.alias}_from`, e.target.value)}
-                />
-                <Input
-                  size="sm"
-                  type="date"
-                  aria-label={`${f.label} to`}
-                  value={(v[`${f.alias}_to`] as string) ?? ''}
-                  onChange={(e) => set(`${f.alias}_to`, e.target.value)}
-                />
-              </HStack>
-            )}
-          </Field.Root>
+          // A group, not a Field: amounts and date ranges have two controls, each with its own name.
+          <Stack
+            key={f.alias}
+            gap="1"
+            role="group"
+            aria-labelledby={`${formId}-${f.alias}`}
+            data-testid={`advanced-field-${f.alias}`}
+          >
+            <Text id={`${formId}-${f.alias}`} fontSize="sm" fontWeight="medium" data-field-label>
+              {f.label}
+            </Text>
+            <FilterInput f={f} v={v} set={set} />
+          </Stack>
         ))}
       </SimpleGrid>
       <HStack justify="flex-end" mt="3">
@@ -237,12 +191,7 @@ export function AdvancedSearch({
         >
           Clear Search
         </Button>
-        <Button
-          size="sm"
-          colorPalette="brand"
-          onClick={() => onSearch(toQuery(fields, v))}
-          data-testid="advanced-search-submit"
-        >
+        <Button size="sm" colorPalette="brand" type="submit" data-testid="advanced-search-submit">
           Search
         </Button>
       </HStack>
