@@ -23,8 +23,6 @@ import {
 import { MultiTextFilter } from './filters/multi-text-filter';
 import { PagedSelect } from './filters/paged-select';
 
-export { toQuery };
-
 /**
  * The fields shown: enabled ones (the gateway already dropped those the
  * user's roles may not see), and the verdict filter only when the merchant
