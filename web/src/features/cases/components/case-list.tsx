@@ -119,6 +119,7 @@ export function CaseList({
   const [days, setDays] = useState(DEFAULT_EXPIRE_DAYS);
   const [advanced, setAdvanced] = useState<CaseQuery | null>(null);
   const [advancedOpen, setAdvancedOpen] = useState(false);
+  const [advancedMounted, setAdvancedMounted] = useState(false);
   const [pendingPanel, setPendingPanel] = useState<PanelFilter | null>(null);
   const [selected, setSelected] = useState<CaseRow[]>([]);
   const [dialog, setDialog] = useState<CaseDialogState | null>(null);
@@ -318,7 +319,10 @@ export function CaseList({
         <Button
           size="sm"
           variant="outline"
-          onClick={() => setAdvancedOpen((o) => !o)}
+          onClick={() => {
+            setAdvancedOpen((o) => !o);
+            setAdvancedMounted(true);
+          }}
           data-testid="advanced-button"
         >
           Advanced Search{advanced ? ' (applied)' : ''}
@@ -457,15 +461,18 @@ export function CaseList({
           onClose={() => setPanelOpen(false)}
         />
       )}
-      {advancedOpen && (
-        <AdvancedSearch
-          applied={advanced}
-          onSearch={(q) => {
-            setPanel(null);
-            setAdvanced(q);
-          }}
-          onClear={() => setAdvanced(null)}
-        />
+      {/* Kept mounted once opened: closing and reopening keeps what was typed. */}
+      {advancedMounted && (
+        <Box hidden={!advancedOpen}>
+          <AdvancedSearch
+            applied={advanced}
+            onSearch={(q) => {
+              setPanel(null);
+              setAdvanced(q);
+            }}
+            onClear={() => setAdvanced(null)}
+          />
+        </Box>
       )}
       {notice && (
         <Notice status={notice.status} title={notice.title} testId="export-notice">
