@@ -1,17 +1,19 @@
+import { DOC_LINK_TTL_SECONDS, type RepresentmentLink } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** GET /docs/representment/{caseId}: link and case_comments of the uploaded representment. */
+/**
+ * GET /docs/representment/{caseId}: the case's representment as a signed link
+ * and its case comments. The link is short-lived, so it is fetched again a
+ * minute before it expires while the case stays open.
+ */
 export function useRepresentment(caseId: number | null) {
   return useQuery({
     queryKey: ['cases', 'representment', caseId] as const,
-    queryFn: ({ signal }) =>
-      api.get<{ link: string | null; case_comments?: string | null }>(
-        `docs/representment/${caseId}`,
-        undefined,
-        signal,
-      ),
+    queryFn: ({ signal }) => api.get<RepresentmentLink>(`docs/representment/${caseId}`, undefined, signal),
     enabled: caseId != null,
     retry: false,
+    staleTime: (DOC_LINK_TTL_SECONDS - 60) * 1000,
+    refetchInterval: (DOC_LINK_TTL_SECONDS - 60) * 1000,
   });
 }

@@ -1,24 +1,60 @@
-import { Link, Text } from '@chakra-ui/react';
+import { DOCS_MESSAGES } from '@portal/contracts';
+import { Box, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { ApiError } from '../../../lib/errors';
+import { formatCaseDate } from '../../cases/lib/format-case';
 import { useRepresentment } from '../api/get-representment';
 
-const DOC_ERROR = 'An error occurred retrieving document for this case.';
+const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KB`;
 
-/** The uploaded representment: link and case comments, or the spec's error text. */
+/**
+ * The case's representment document (spec 2 §2.4): a link that opens the
+ * file in a new tab, who uploaded it and when, and its case comments; the
+ * spec's texts when it is archived or cannot be retrieved.
+ */
 export function RepresentmentPanel({ caseId }: { caseId: number }) {
   const doc = useRepresentment(caseId);
-  if (doc.isPending) return <Text color="fg.muted">Loading representment document…</Text>;
-  if (doc.isError || !doc.data.link)
-    return (
-      <Text color="fg.muted" data-testid="representment-error">
-        {DOC_ERROR}
-      </Text>
-    );
   return (
-    <Text data-testid="representment">
-      <Link href={doc.data.link} target="_blank" rel="noreferrer" colorPalette="brand">
-        Representment document
-      </Link>
-      {doc.data.case_comments ? ` — ${doc.data.case_comments}` : ''}
-    </Text>
+    <Box borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle" data-testid="representment-panel">
+      <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide" mb="1">
+        Representment Document
+      </Text>
+      {doc.isPending ? (
+        <HStack color="fg.muted">
+          <Spinner size="xs" />
+          <Text>Loading representment document…</Text>
+        </HStack>
+      ) : doc.isError ? (
+        <Text color="fg.muted" data-testid="representment-error">
+          {doc.error instanceof ApiError && doc.error.status === 410
+            ? DOCS_MESSAGES.archived
+            : DOCS_MESSAGES.retrieveFailed}
+        </Text>
+      ) : (
+        <Stack gap="1" data-testid="representment">
+          <HStack gap="2" flexWrap="wrap">
+            <Link
+              href={doc.data.link}
+              target="_blank"
+              rel="noreferrer"
+              colorPalette="brand"
+              fontWeight="semibold"
+              data-testid="representment-link"
+            >
+              {doc.data.filename}
+            </Link>
+            <Text fontSize="sm" color="fg.muted">
+              PDF · {kb(doc.data.size)} · uploaded {formatCaseDate(doc.data.date_created)}
+              {doc.data.created_by ? ` by ${doc.data.created_by}` : ''}
+            </Text>
+          </HStack>
+          <Text fontSize="sm" data-testid="representment-comments">
+            <Text as="span" fontWeight="medium">
+              Case Comments:
+            </Text>{' '}
+            {doc.data.case_comments || 'None'}
+          </Text>
+        </Stack>
+      )}
+    </Box>
   );
 }

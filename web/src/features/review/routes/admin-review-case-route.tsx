@@ -1,19 +1,16 @@
-import { REVIEW_MESSAGES } from '@portal/contracts';
 import { Box, Button, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Notice } from '../../../components/notice';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { ApiError, UNKNOWN_ERROR } from '../../../lib/errors';
-import { ResultDialog, type ActionResult } from '../../cases/dialogs/result-dialog';
 import { useCaseViewPatch } from '../../cases/lib/case-patch';
-import { serverOr } from '../../cases/lib/case-messages';
 import { formatCaseDate } from '../../cases/lib/format-case';
 import { useReviewCase } from '../api/get-review-case';
-import { useReviewCases } from '../api/review-cases';
 import { CaseSummary } from '../components/case-summary';
 import { ReviewActionDialog } from '../components/review-action-dialog';
-import { ReviewAssignControl } from '../components/review-controls';
+import { RepresentmentPanel } from '../components/representment-panel';
+import { ReviewAssignControl, useReviewWrites } from '../components/review-controls';
 
 /** /review/view-case/{caseId?}: one case of admin review, marked while open, with its review notes. */
 export default function AdminReviewCaseRoute() {
@@ -22,9 +19,8 @@ export default function AdminReviewCaseRoute() {
   const id = caseId && /^\d+$/.test(caseId) ? Number(caseId) : null;
   const q = useReviewCase(id);
   const mark = useCaseViewPatch(id, 'review', { enabled: id != null && q.isSuccess && !readOnly });
-  const review = useReviewCases();
+  const writes = useReviewWrites(() => void q.refetch());
   const [open, setOpen] = useState(false);
-  const [result, setResult] = useState<ActionResult | null>(null);
   const back = (
     <Button asChild variant="outline" alignSelf="start">
       <RouterLink to="/review" data-testid="back">
@@ -53,21 +49,6 @@ export default function AdminReviewCaseRoute() {
       </Stack>
     );
   const c = q.data;
-  const submit = (actionId: number, note: string) =>
-    review.mutate(
-      { ids: [c.id], actionId, note },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          setResult({ ok: true, message: REVIEW_MESSAGES.reviewed });
-          void q.refetch();
-        },
-        onError: (e) => {
-          setOpen(false);
-          setResult({ ok: false, message: serverOr(e, REVIEW_MESSAGES.failed) });
-        },
-      },
-    );
   return (
     <Stack p="6" gap="4" data-testid="review-case">
       <HStack justify="space-between">
@@ -75,7 +56,11 @@ export default function AdminReviewCaseRoute() {
         {back}
       </HStack>
       {mark.status === 'failed' && <Notice status="warning">{mark.message}</Notice>}
-      <CaseSummary c={c} />
+      <CaseSummary c={c}>
+        <Stack mt="4" gap="2">
+          <RepresentmentPanel caseId={c.id} />
+        </Stack>
+      </CaseSummary>
       <HStack gap="3">
         <Text fontWeight="medium">Assigned:</Text>
         <ReviewAssignControl row={c} readOnly={readOnly} done={() => void q.refetch()} />
@@ -104,12 +89,12 @@ export default function AdminReviewCaseRoute() {
       {open && (
         <ReviewActionDialog
           caseLabel={`Case ${c.case_no} (CB ID ${c.id})`}
-          onSubmit={submit}
+          onSubmit={(actionId, note) => writes.act([c.id], actionId, note, () => setOpen(false))}
           onClose={() => setOpen(false)}
-          busy={review.isPending}
+          busy={writes.busy}
         />
       )}
-      {result && <ResultDialog result={result} onClose={() => setResult(null)} />}
+      {writes.dialog}
     </Stack>
   );
 }
