@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
 /** An error whose message a person may read; everything else becomes a generic 500. */
@@ -22,23 +23,7 @@ export const conflict = (message: string, data?: unknown) => new HttpError(409, 
 
 export const GENERIC_ERROR_MESSAGE = 'An unknown error occurred. Please try again later.';
 
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-export const statusText = (status: number) => STATUS_TEXT[status] ?? 'Error';
+export const statusText = (status: number) => STATUS_CODES[status] ?? 'Error';
 
 /**
  * One error handler for every app: validation errors name the field, coded
