@@ -20,6 +20,8 @@ export function stackConfigFor(tenant: Tenant, profile: UserProfile): StackConfi
     show_cb_auto_accept_btn: d.show_cb_auto_accept_btn,
     show_cb_case_filter_btn: d.show_cb_case_filter_btn,
     show_cb_primary_cases_expiring_x_days: d.show_cb_primary_cases_expiring_x_days,
+    edit_disabled_status_groups: d.edit_disabled_status_groups,
+    edit_verdict_only: d.edit_verdict_only,
     ...sc.merchants?.[String(profile.merchant.id)],
     ...sc.users?.[String(profile.id)],
   } as StackConfig;

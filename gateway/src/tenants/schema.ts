@@ -44,6 +44,12 @@ const StackConfigValues = Type.Object(
     show_cb_auto_accept_btn: Type.Optional(Type.Boolean()),
     show_cb_case_filter_btn: Type.Optional(Type.Boolean()),
     show_cb_primary_cases_expiring_x_days: Type.Optional(Type.Boolean()),
+    /** Status group ids (1 New, 2 In Progress, 3 Completed, 4 Expired, 5 Do Not Represent) whose cases cannot be edited. */
+    edit_disabled_status_groups: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 1, maximum: 5 }), { uniqueItems: true }),
+    ),
+    /** The edit button opens the verdict-only form. */
+    edit_verdict_only: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

@@ -75,6 +75,10 @@ export const StackConfig = Type.Object({
   show_cb_auto_accept_btn: Type.Boolean(),
   show_cb_case_filter_btn: Type.Boolean(),
   show_cb_primary_cases_expiring_x_days: Type.Boolean(),
+  /** Status group ids (1 New .. 5 Do Not Represent) whose cases cannot be edited (spec 2 §4). */
+  edit_disabled_status_groups: Type.Array(Type.Integer()),
+  /** The edit button opens the verdict-only form (spec 2 §5). */
+  edit_verdict_only: Type.Boolean(),
 });
 export type StackConfig = Static<typeof StackConfig>;
 

@@ -574,6 +574,8 @@ describe('caches', () => {
       show_cb_auto_accept_btn: false,
       show_cb_case_filter_btn: true,
       show_cb_primary_cases_expiring_x_days: true,
+      edit_disabled_status_groups: [],
+      edit_verdict_only: false,
     });
     expect(
       (await gateway.inject({ url: '/api/config/cfg/stack_config_be', headers: auth(1000030) })).headers[
@@ -582,6 +584,13 @@ describe('caches', () => {
     ).toBe('HIT');
     const mu = await gateway.inject({ url: '/api/config/cfg/stack_config_be', headers: auth(1000007) });
     expect(mu.json().attr.show_cb_case_filter_btn).toBe(false);
+    const ma = await gateway.inject({ url: '/api/config/cfg/stack_config_be', headers: auth(1000006) });
+    expect(ma.json().attr.edit_verdict_only).toBe(true);
+    const nbFull = await gateway.inject({
+      url: '/api/config/cfg/stack_config_be',
+      headers: auth(2000006, 'northbank'),
+    });
+    expect(nbFull.json().attr).toMatchObject({ edit_disabled_status_groups: [3], edit_verdict_only: false });
     const nb = await gateway.inject({ url: '/api/config/cfg/slim', headers: auth(2000006, 'northbank') });
     expect(nb.json().attr).toEqual({
       max_representment_page_count: 30,

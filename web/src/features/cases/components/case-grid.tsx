@@ -1,15 +1,22 @@
 import type { CaseRow } from '@portal/contracts';
 import {
+  CellStyleModule,
   CsvExportModule,
   InfiniteRowModelModule,
   ModuleRegistry,
   PaginationModule,
+  RowApiModule,
   RowSelectionModule,
   ValidationModule,
   themeQuartz,
   type ColDef,
   type GridApi,
+  type CellKeyDownEvent,
+  type FullWidthCellKeyDownEvent,
+  type GridReadyEvent,
   type ICellRendererParams,
+  type PaginationChangedEvent,
+  type SelectionChangedEvent,
   type IDatasource,
   type SortModelItem,
   type GetRowIdParams,
@@ -17,14 +24,30 @@ import {
   type SelectionColumnDef,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, type ReactNode } from 'react';
+import {
+  createContext,
+  forwardRef,
+  useCallback,
+  useContext,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { cellText, UNSORTABLE, type CaseColumn } from '../lib/case-columns';
+import { RowMenuContext, type OpenRowMenu } from '../lib/row-menu-state';
 
-// Community only, only the modules used (TOOLCHAIN); CSV export is Community.
+// Community only, only the modules used (TOOLCHAIN); CSV export is Community. RowApi gives
+// getDisplayedRowAtIndex (the page's rows for Copy, Print and PDF), CellStyle the cellClass
+// and cellStyle of money and action cells: without them AG Grid only logs error #200.
 ModuleRegistry.registerModules([
   InfiniteRowModelModule,
   PaginationModule,
   RowSelectionModule,
+  RowApiModule,
+  CellStyleModule,
   CsvExportModule,
   ...(import.meta.env.DEV ? [ValidationModule] : []),
 ]);
@@ -65,17 +88,33 @@ export interface CaseGridProps {
   height?: number;
 }
 
-type Ctx = { renderCell: CaseGridProps['renderCell'] };
+// Cells read renderCell from React context, not from AG Grid's `context` option: cell
+// params keep the value of the moment the cell was drawn, so a later renderCell (stack
+// config loaded, read-only known) would reach a row only after it is redrawn.
+const RenderCellContext = createContext<CaseGridProps['renderCell'] | null>(null);
 
 function CustomCell(p: ICellRendererParams<CaseRow> & { kind: CaseColumn['kind'] }) {
-  if (!p.data) return null;
-  return <>{(p.context as Ctx).renderCell(p.kind, p.data)}</>;
+  const renderCell = useContext(RenderCellContext);
+  if (!p.data || !renderCell) return null;
+  return <>{renderCell(p.kind, p.data)}</>;
 }
 
 // Stable option objects: new ones on every render make the grid redraw its cells (and close open row menus).
 const DEFAULT_COL: ColDef<CaseRow> = { resizable: true };
 const SELECTION_COLUMN: SelectionColumnDef = { pinned: 'left', width: 50, lockPinned: true };
 const rowId = (p: GetRowIdParams<CaseRow>) => String(p.data.id);
+
+/** Rows of the page on screen. */
+function pageRowsOf(api: GridApi<CaseRow>): CaseRow[] {
+  const size = api.paginationGetPageSize();
+  const first = api.paginationGetCurrentPage() * size;
+  const rows: CaseRow[] = [];
+  for (let i = first; i < first + size; i++) {
+    const node = api.getDisplayedRowAtIndex(i);
+    if (node?.data) rows.push(node.data);
+  }
+  return rows;
+}
 
 const CUSTOM = new Set<CaseColumn['kind']>([
   'flag',
@@ -96,10 +135,25 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
   const loadedRef = useRef(props.onLoaded);
   // The sort of the last page asked (the column-state API needs a module we do not register).
   const sortRef = useRef<SortModelItem | undefined>(undefined);
+  const selectionRef = useRef(props.onSelectionChanged);
+  const copyRef = useRef(props.onCellCopy);
+  const columnsRef = useRef(props.columns);
   useEffect(() => {
     fetchRef.current = props.fetchPage;
     loadedRef.current = props.onLoaded;
+    selectionRef.current = props.onSelectionChanged;
+    copyRef.current = props.onCellCopy;
+    columnsRef.current = props.columns;
   });
+
+  // The open row menu, by case id (see row-menu-state); closed once its case is not on the
+  // page, so that it cannot pop open when the case comes back later.
+  const [openMenu, setOpenMenu] = useState<OpenRowMenu | null>(null);
+  const rowMenu = useMemo(() => ({ open: openMenu, setOpen: setOpenMenu }), [openMenu]);
+  const keepMenuOf = useCallback((rows: CaseRow[]) => {
+    const ids = new Set(rows.map((r) => r.id));
+    setOpenMenu((cur) => (cur && !ids.has(cur.rowId) ? null : cur));
+  }, []);
 
   const datasource = useMemo<IDatasource>(
     () => ({
@@ -111,6 +165,10 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
           .current({ start: params.startRow, limit, sort })
           .then((r) => {
             params.successCallback(r.rows, r.total);
+            // The page's rows are known here (the grid shows them a moment later).
+            const api = apiRef.current;
+            if (!api || params.startRow === api.paginationGetCurrentPage() * api.paginationGetPageSize())
+              keepMenuOf(r.rows);
             loadedRef.current?.(r.rows, r.total);
             apiRef.current?.[r.total === 0 ? 'showNoRowsOverlay' : 'hideOverlay']?.();
           })
@@ -129,7 +187,7 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
     }),
     // A new key is a new datasource: the grid reloads from page one.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [props.queryKey],
+    [props.queryKey, keepMenuOf],
   );
 
   useEffect(() => {
@@ -169,17 +227,7 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
   useImperativeHandle(
     ref,
     () => ({
-      pageRows() {
-        const api = apiRef.current;
-        if (!api) return [];
-        const first = api.paginationGetCurrentPage() * api.paginationGetPageSize();
-        const rows: CaseRow[] = [];
-        for (let i = first; i < first + api.paginationGetPageSize(); i++) {
-          const node = api.getDisplayedRowAtIndex(i);
-          if (node?.data) rows.push(node.data);
-        }
-        return rows;
-      },
+      pageRows: () => (apiRef.current ? pageRowsOf(apiRef.current) : []),
       pageStart() {
         const api = apiRef.current;
         return api ? api.paginationGetCurrentPage() * api.paginationGetPageSize() : 0;
@@ -222,40 +270,58 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
         : undefined,
     [props.selectable],
   );
-  const context = useMemo<Ctx>(() => ({ renderCell: props.renderCell }), [props.renderCell]);
+  const onSelectionChanged = useCallback(
+    (e: SelectionChangedEvent<CaseRow>) => selectionRef.current?.(e.api.getSelectedRows()),
+    [],
+  );
+  const onCellKeyDown = useCallback((e: CellKeyDownEvent<CaseRow> | FullWidthCellKeyDownEvent<CaseRow>) => {
+    const k = e.event as KeyboardEvent | undefined;
+    if (!('column' in e) || !k || !(k.ctrlKey || k.metaKey) || k.key !== 'c' || !e.data) return;
+    const col = columnsRef.current.find((c) => c.key === e.column.getColId());
+    if (col) {
+      const text = cellText(e.data, col);
+      void navigator.clipboard?.writeText(text).then(() => copyRef.current?.(text));
+    }
+  }, []);
+  // Another page of cached rows; a page still loading is checked when it arrives (and a new
+  // datasource also resets the pager before its rows come).
+  const onPaginationChanged = useCallback(
+    (e: PaginationChangedEvent<CaseRow>) => {
+      const rows = e.newPage ? pageRowsOf(e.api) : [];
+      if (rows.length) keepMenuOf(rows);
+    },
+    [keepMenuOf],
+  );
+  const onGridReady = useCallback((e: GridReadyEvent<CaseRow>) => {
+    apiRef.current = e.api;
+  }, []);
 
   return (
     <div style={{ height: props.height ?? 560 }} data-testid="case-grid">
-      <AgGridReact<CaseRow>
-        theme={theme}
-        columnDefs={columnDefs}
-        context={context}
-        defaultColDef={DEFAULT_COL}
-        rowModelType="infinite"
-        datasource={datasource}
-        cacheBlockSize={props.pageSize}
-        maxBlocksInCache={6}
-        pagination
-        paginationPageSize={props.pageSize}
-        paginationPageSizeSelector={false}
-        getRowId={rowId}
-        rowSelection={rowSelection}
-        selectionColumnDef={SELECTION_COLUMN}
-        onSelectionChanged={(e) => props.onSelectionChanged?.(e.api.getSelectedRows())}
-        onCellKeyDown={(e) => {
-          const k = e.event as KeyboardEvent | undefined;
-          if (!('column' in e) || !k || !(k.ctrlKey || k.metaKey) || k.key !== 'c' || !e.data) return;
-          const col = props.columns.find((c) => c.key === e.column.getColId());
-          if (col) {
-            const text = cellText(e.data, col);
-            void navigator.clipboard?.writeText(text).then(() => props.onCellCopy?.(text));
-          }
-        }}
-        onGridReady={(e) => {
-          apiRef.current = e.api;
-        }}
-        overlayNoRowsTemplate="No Records Found!"
-      />
+      <RenderCellContext.Provider value={props.renderCell}>
+        <RowMenuContext.Provider value={rowMenu}>
+          <AgGridReact<CaseRow>
+            theme={theme}
+            columnDefs={columnDefs}
+            defaultColDef={DEFAULT_COL}
+            rowModelType="infinite"
+            datasource={datasource}
+            cacheBlockSize={props.pageSize}
+            maxBlocksInCache={6}
+            pagination
+            paginationPageSize={props.pageSize}
+            paginationPageSizeSelector={false}
+            getRowId={rowId}
+            rowSelection={rowSelection}
+            selectionColumnDef={SELECTION_COLUMN}
+            onSelectionChanged={onSelectionChanged}
+            onCellKeyDown={onCellKeyDown}
+            onGridReady={onGridReady}
+            onPaginationChanged={onPaginationChanged}
+            overlayNoRowsTemplate="No Records Found!"
+          />
+        </RowMenuContext.Provider>
+      </RenderCellContext.Provider>
     </div>
   );
 });

@@ -14,6 +14,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router-dom';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Notice } from '../../../components/notice';
 import { toaster } from '../../../components/toaster';
@@ -28,6 +29,8 @@ import { ResultDialog, type ActionResult } from '../dialogs/result-dialog';
 import { caseColumns, exportAccessor, type CaseColumn } from '../lib/case-columns';
 import { copiedRows, copiedValue, MSG, serverOr } from '../lib/case-messages';
 import { VIEW_TITLES, type CaseView } from '../lib/case-views';
+import { editRule } from '../lib/edit-rules';
+import { downloadRowsPdf } from '../lib/pdf-export';
 import { printRows, rowsTsv } from '../lib/print-rows';
 import { useSavedHidden } from '../lib/use-saved-hidden';
 import { hasResource } from '../../../lib/auth/resources';
@@ -37,7 +40,7 @@ import { AdvancedSearch } from './advanced-search';
 import { AssignedIconCell, DocumentCell, FlagCell } from './case-cells';
 import type { CaseGridHandle, CasePageRequest } from './case-grid';
 import { DEFAULT_EXPIRE_DAYS, FilterPanel, type PanelFilter } from './filter-panel';
-import { RowActions, type RowAction } from './row-actions';
+import { RowActions, type HistoryVariant, type RowAction } from './row-actions';
 
 // AG Grid loads with the case screens only.
 const CaseGrid = lazy(() => import('./case-grid'));
@@ -182,11 +185,23 @@ export function CaseList({
     [queryClient, query],
   );
 
-  const openRowAction = useCallback((action: RowAction, row: CaseRow) => {
-    if (action === 'history') setDialog({ kind: 'history', cases: [row] });
-    else if (action === 'edit') setDialog({ kind: 'edit', cases: [row], verdictOnly: false });
-    else setDialog({ kind: action, cases: [row] });
-  }, []);
+  // Case History: the data-grid routes (catalogue paths ending in -new) open the popover
+  // beside the row, the classic routes the modal (spec 2 §2, §2.3).
+  const historyVariant: HistoryVariant = useLocation().pathname.endsWith('-new') ? 'popover' : 'modal';
+  const stackConfig = stack.data;
+  const openRowAction = useCallback(
+    (action: RowAction, row: CaseRow) => {
+      if (action === 'history') setDialog({ kind: 'history', cases: [row] });
+      else if (action === 'edit')
+        setDialog({
+          kind: 'edit',
+          cases: [row],
+          verdictOnly: editRule(row, stackConfig, readOnly).verdictOnly,
+        });
+      else setDialog({ kind: action, cases: [row] });
+    },
+    [stackConfig, readOnly],
+  );
 
   const afterWrite = useCallback(() => {
     gridRef.current?.clearSelection();
@@ -208,13 +223,21 @@ export function CaseList({
           return extraRowAction ? (
             extraRowAction(row, afterWrite)
           ) : (
-            <RowActions row={row} readOnly={readOnly} onAction={openRowAction} />
+            // Keyed by case: a row node that now shows another case starts a fresh cell.
+            <RowActions
+              key={row.id}
+              row={row}
+              readOnly={readOnly}
+              edit={editRule(row, stackConfig, readOnly)}
+              history={historyVariant}
+              onAction={openRowAction}
+            />
           );
         default:
           return null;
       }
     },
-    [readOnly, openRowAction, renderAssign, extraRowAction, afterWrite],
+    [readOnly, openRowAction, renderAssign, extraRowAction, afterWrite, stackConfig, historyVariant],
   );
 
   const visible = columns.filter((c) => !hidden.has(c.key));
@@ -253,11 +276,21 @@ export function CaseList({
       return toaster.create({ type: 'error', description: MSG.noCopy });
     gridRef.current.exportPageCsv(exportable, `${view}.csv`);
   };
-  const print = (pdf: boolean) => {
-    const rows = gridRef.current?.pageRows() ?? [];
-    if (!rows.length) return toaster.create({ type: 'error', description: pdf ? MSG.noPdf : MSG.noPrint });
+  // PDF and Print take the same rows as Copy: the selected ones, else the page on screen.
+  const print = () => {
+    const rows = pageOrSelected();
+    if (!rows.length) return toaster.create({ type: 'error', description: MSG.noPrint });
     if (!printRows(title ?? VIEW_TITLES[view], rows, exportable))
       toaster.create({ type: 'error', description: MSG.printBlocked });
+  };
+  const pdf = async () => {
+    const rows = pageOrSelected();
+    if (!rows.length) return toaster.create({ type: 'error', description: MSG.noPdf });
+    try {
+      await downloadRowsPdf(title ?? VIEW_TITLES[view], rows, exportable, `${view}.pdf`);
+    } catch {
+      toaster.create({ type: 'error', description: MSG.generic });
+    }
   };
   const serverExport = async (format: 'csv' | 'xlsx', exportType: 'page' | 'all') => {
     const sort = gridRef.current?.currentSort();
@@ -382,10 +415,10 @@ export function CaseList({
                 <Menu.Item value="excel" onSelect={() => void serverExport('xlsx', 'page')}>
                   Excel
                 </Menu.Item>
-                <Menu.Item value="pdf" onSelect={() => print(true)}>
+                <Menu.Item value="pdf" onSelect={() => void pdf()}>
                   PDF
                 </Menu.Item>
-                <Menu.Item value="print" onSelect={() => print(false)}>
+                <Menu.Item value="print" onSelect={print}>
                   Print
                 </Menu.Item>
                 <Menu.Item value="export-all" onSelect={() => void serverExport('csv', 'all')}>

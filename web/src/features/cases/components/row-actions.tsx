@@ -1,28 +1,51 @@
 import type { CaseRow } from '@portal/contracts';
 import { Button, HStack, IconButton, Menu, Portal } from '@chakra-ui/react';
+import { HistoryPopover } from '../dialogs/history-popover';
+import type { EditRule } from '../lib/edit-rules';
+import { useRowMenu } from '../lib/row-menu-state';
 
 export type RowAction = 'edit' | 'flag' | 'assign' | 'dnr' | 'revert' | 'history';
+
+/** Where 'Case History' opens: the modal (classic lists) or the popover (data-grid lists). */
+export type HistoryVariant = 'modal' | 'popover';
 
 /**
  * The Actions cell: an actions menu (absent for read-only users) and the
  * 'Case Menu' with its one item 'Case History' (spec 2 §2.3, §4, §6).
+ *
+ * Open states are reported to the grid (useRowMenu), and a cell drawn anew
+ * starts from them, so a redrawn row keeps its menu open. The menus stay
+ * uncontrolled otherwise: a controlled close hands focus back to the
+ * trigger only after React has rendered, which is after the dialog an item
+ * opens has taken focus, and that dialog then closes as 'focus outside'.
  */
 export function RowActions({
   row,
   readOnly,
+  edit,
+  history,
   onAction,
 }: {
   row: CaseRow;
   readOnly: boolean;
+  edit: EditRule;
+  history: HistoryVariant;
   onAction: (action: RowAction, row: CaseRow) => void;
 }) {
+  const [actionsOpen, setActionsOpen] = useRowMenu(row.id, 'actions');
+  const [caseMenuOpen, setCaseMenuOpen] = useRowMenu(row.id, 'case');
+  const [historyOpen, setHistoryOpen] = useRowMenu(row.id, 'history');
   const p = row.properties;
   const dnrLabel = p.is_revert_dnr_enabled ? 'Revert Do Not Represent' : 'Do Not Represent';
   const dnrEnabled = p.is_revert_dnr_enabled || p.is_dnr_enabled;
-  return (
+  const cell = (
     <HStack gap="1" h="full" data-testid={`row-actions-${row.id}`}>
       {!readOnly && (
-        <Menu.Root positioning={{ placement: 'bottom-end' }}>
+        <Menu.Root
+          defaultOpen={actionsOpen}
+          onOpenChange={(e) => setActionsOpen(e.open)}
+          positioning={{ placement: 'bottom-end' }}
+        >
           <Menu.Trigger asChild>
             <Button size="2xs" variant="outline" aria-label={`Actions for case ${row.id}`}>
               Actions
@@ -30,8 +53,13 @@ export function RowActions({
           </Menu.Trigger>
           <Portal>
             <Menu.Positioner>
-              <Menu.Content minW="52">
-                <Menu.Item value="edit" onSelect={() => onAction('edit', row)}>
+              <Menu.Content minW="52" data-testid={`row-menu-${row.id}`}>
+                <Menu.Item
+                  value="edit"
+                  disabled={!!edit.disabledReason}
+                  title={edit.disabledReason ?? undefined}
+                  onSelect={() => onAction('edit', row)}
+                >
                   Edit Chargeback
                 </Menu.Item>
                 <Menu.Item value="flag" onSelect={() => onAction('flag', row)}>
@@ -57,7 +85,11 @@ export function RowActions({
           </Portal>
         </Menu.Root>
       )}
-      <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Root
+        defaultOpen={caseMenuOpen}
+        onOpenChange={(e) => setCaseMenuOpen(e.open)}
+        positioning={{ placement: 'bottom-end' }}
+      >
         <Menu.Trigger asChild>
           <IconButton size="2xs" variant="ghost" aria-label="Case Menu" title="Case Menu">
             ⋮
@@ -65,8 +97,11 @@ export function RowActions({
         </Menu.Trigger>
         <Portal>
           <Menu.Positioner>
-            <Menu.Content>
-              <Menu.Item value="history" onSelect={() => onAction('history', row)}>
+            <Menu.Content data-testid={`case-menu-${row.id}`}>
+              <Menu.Item
+                value="history"
+                onSelect={() => (history === 'popover' ? setHistoryOpen(true) : onAction('history', row))}
+              >
                 Case History
               </Menu.Item>
             </Menu.Content>
@@ -74,5 +109,11 @@ export function RowActions({
         </Portal>
       </Menu.Root>
     </HStack>
+  );
+  if (history === 'modal') return cell;
+  return (
+    <HistoryPopover row={row} open={historyOpen} onOpenChange={setHistoryOpen}>
+      {cell}
+    </HistoryPopover>
   );
 }
