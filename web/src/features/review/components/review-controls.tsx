@@ -9,6 +9,7 @@ import { ResultDialog, type ActionResult } from '../../cases/dialogs/result-dial
 import { MSG, serverOr } from '../../cases/lib/case-messages';
 import { useReviewCases } from '../api/review-cases';
 import { ReviewActionDialog } from './review-action-dialog';
+import { useRowMenu } from '../../cases/lib/row-menu-state';
 
 /**
  * The two admin review writes of PATCH /cm/review, with the spec's texts
@@ -108,10 +109,16 @@ export function ReviewRowActions({
 }) {
   const [actionId, setActionId] = useState<number | null>(null);
   const writes = useReviewWrites(done);
+  // Held by the grid (see row-menu-state): a redrawn row keeps its menu open.
+  const [menuOpen, setMenuOpen] = useRowMenu(row.id, 'review');
   return (
     <HStack h="full" gap="1" data-testid={`review-actions-${row.id}`}>
       {!readOnly && (
-        <Menu.Root positioning={{ placement: 'bottom-end' }}>
+        <Menu.Root
+          defaultOpen={menuOpen}
+          onOpenChange={(e) => setMenuOpen(e.open)}
+          positioning={{ placement: 'bottom-end' }}
+        >
           <Menu.Trigger asChild>
             <Button size="2xs" variant="outline" aria-label={`Review actions for case ${row.id}`}>
               Actions
