@@ -1,3 +1,4 @@
+import { PageSizeSelect } from '../../../components/page-size-select';
 import type { CaseRow } from '@portal/contracts';
 import {
   Box,
@@ -6,7 +7,6 @@ import {
   HStack,
   Input,
   Menu,
-  NativeSelect,
   Portal,
   Skeleton,
   Stack,
@@ -461,24 +461,16 @@ export function CaseList({
             </Menu.Positioner>
           </Portal>
         </Menu.Root>
-        <HStack ms="auto">
-          <Text fontSize="sm">Rows per page</Text>
-          <NativeSelect.Root size="sm" width="20">
-            <NativeSelect.Field
-              aria-label="Rows per page"
-              value={pageSize}
-              onChange={(e) => setPageSize(Number(e.target.value))}
-              data-testid="page-size"
-            >
-              {PAGE_SIZES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </HStack>
+        <Box ms="auto">
+          <PageSizeSelect
+            sizes={PAGE_SIZES}
+            value={pageSize}
+            onChange={setPageSize}
+            label="Rows per page"
+            ariaLabel="Rows per page"
+            testId="page-size"
+          />
+        </Box>
       </HStack>
       {panelOpen && (
         <FilterPanel

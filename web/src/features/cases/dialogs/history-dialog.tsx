@@ -1,15 +1,6 @@
+import { PageSizeSelect } from '../../../components/page-size-select';
 import type { CaseRow } from '@portal/contracts';
-import {
-  Button,
-  CloseButton,
-  Dialog,
-  HStack,
-  NativeSelect,
-  Portal,
-  Spinner,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, HStack, Portal, Spinner, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useCaseHistory } from '../api/get-case-history';
 
@@ -73,26 +64,17 @@ export function CaseHistoryGrid({ caseId }: { caseId: number }) {
         </Table.Root>
       )}
       <HStack mt="3" justify="space-between">
-        <HStack>
-          <Text fontSize="sm">Rows</Text>
-          <NativeSelect.Root size="xs" width="20">
-            <NativeSelect.Field
-              aria-label="History page size"
-              value={limit}
-              onChange={(e) => {
-                setLimit(Number(e.target.value));
-                setStart(0);
-              }}
-            >
-              {PAGE_SIZES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </HStack>
+        <PageSizeSelect
+          sizes={PAGE_SIZES}
+          value={limit}
+          onChange={(size) => {
+            setLimit(size);
+            setStart(0);
+          }}
+          label="Rows"
+          ariaLabel="History page size"
+          size="xs"
+        />
         <HStack>
           <Text fontSize="sm" data-testid="history-range">
             {total ? `${start + 1}-${Math.min(start + limit, total)} of ${total}` : '0 of 0'}
