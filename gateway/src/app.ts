@@ -11,6 +11,7 @@ import type { GatewayCore, GatewayDeps } from './core';
 import { healthRoutes } from './health/health-routes';
 import { GatewayMetrics } from './metrics/metrics';
 import { registerPipeline, requestId } from './pipeline/pipeline';
+import { rewriteToCanonical } from './pipeline/request-target';
 import { Policy } from './policy/policy';
 import { profileKey, profilePrefix, Profiles } from './profile/profiles';
 import { whoamiRoute } from './profile/whoami-route';
@@ -56,6 +57,8 @@ export async function buildGateway(
   const app = Fastify({
     loggerInstance: deps.log.child({ service: 'gateway' }) as FastifyBaseLogger,
     genReqId: requestId,
+    // One canonical target before routing: the policy and the upstreams route the same path.
+    rewriteUrl: rewriteToCanonical,
     trustProxy: trustedProxies(env.TRUST_PROXY),
     requestTimeout: 120_000,
     connectionTimeout: 30_000,

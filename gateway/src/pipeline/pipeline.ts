@@ -12,6 +12,7 @@ import type { CacheResult } from '../cache/cached-source';
 import { errors, passwordUpdateRequired } from '../errors';
 import { decide } from '../policy/policy';
 import { baseSecurityHeaders } from '../web/security-headers';
+import { canonicalPath } from './request-target';
 import type { GatewayCore } from '../core';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -20,9 +21,6 @@ export function requestId(req: IncomingMessage): string {
   const given = req.headers[REQUEST_ID_HEADER];
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
-
-/** Dot segments, doubled or encoded slashes, backslashes, NULs: refused before matching or proxying. */
-const UNSAFE_PATH = /(^|\/)\.{1,2}(\/|$)|\/\/|\\|%2e|%2f|%5c|%00/i;
 
 /** Gateway-answered public paths (no token). */
 const OPEN_PATHS = new Set([GATEWAY_HEALTH_PATH, '/api/tenant']);
@@ -57,22 +55,21 @@ export function registerPipeline(app: FastifyInstance, gw: GatewayCore) {
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     baseSecurityHeaders(reply);
+    // Refused targets (absolute-form, dot segments, encoded slashes, NUL...) go no further.
+    if (canonicalPath(request.raw) === null) throw errors.badPath();
     request.tenant = gw.tenants.resolve(request.hostname.toLowerCase());
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    const url = request.url;
-    if (!url.startsWith('/api/') && url !== '/api') return;
-    const q = url.indexOf('?');
-    const rawPath = q === -1 ? url : url.slice(0, q);
-    if (OPEN_PATHS.has(rawPath)) {
-      request.routeLabel = rawPath;
+    // The decoded, normalised path the upstream will route (request-target.ts): policy is decided on it.
+    const path = canonicalPath(request.raw)!;
+    if (!path.startsWith('/api/') && path !== '/api') return;
+    if (OPEN_PATHS.has(path)) {
+      request.routeLabel = path;
       return;
     }
     reply.header('cache-control', 'no-store');
     if (!request.tenant) throw errors.unknownTenant();
-    if (UNSAFE_PATH.test(rawPath)) throw errors.badPath();
-    const path = rawPath.length > 5 && rawPath.endsWith('/') ? rawPath.slice(0, -1) : rawPath;
     const method = request.method;
 
     // Bodies are streamed to the upstream: the limit is enforced on the declared length before anything is read.
