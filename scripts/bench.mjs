@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Runs the benchmarks of tests/bench (not part of `npm test`) through vitest
 // with their own config (SQL imports as text, workspace resolution as in the
-// tests). Usage: npm run bench [-- <file filter>]. Needs DATABASE_URL of a
-// Postgres server; each bench creates (and keeps) its own database.
+// tests). Usage: npm run bench [-- <file filter>]. Finds Postgres and Redis as
+// `npm test` does (tests/bench/find-servers.ts); each bench creates (and keeps) its own database.
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -16,6 +16,7 @@ export default defineConfig({
     name: 'bench',
     include: ['tests/bench/**/*-bench.ts'],
     environment: 'node',
+    globalSetup: ['tests/bench/find-servers.ts'],
     testTimeout: 3_600_000,
     hookTimeout: 3_600_000,
     fileParallelism: false,
