@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1.7
 # Two small runtime images from one build:
 #   --target gateway   the public gateway with the built web app
-#   --target services  case, user, docs and builder services and the migrate job (SERVICE=case|user|docs|builder|migrate)
+#   --target services  case, user, docs and builder services, the job worker and the migrate job
+#                      (SERVICE=case|user|docs|builder|worker|migrate)
 
 ARG NODE_IMAGE=node:22-bookworm-slim
 
@@ -13,6 +14,8 @@ RUN npm install -g pnpm@10.34.8
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/core/package.json packages/core/
+COPY packages/jobs/package.json packages/jobs/
+COPY packages/storage/package.json packages/storage/
 COPY gateway/package.json gateway/
 COPY services/case/package.json services/case/
 COPY services/user/package.json services/user/
@@ -51,6 +54,6 @@ COPY --from=build /out/services/node_modules ./node_modules
 COPY --from=build /src/services/runner/dist ./dist
 COPY --from=build /src/config ./config
 USER node
-EXPOSE 4001 4002 4003 4004
-# SERVICE picks the process: case, user, docs, builder, or migrate (one-shot).
+EXPOSE 4001 4002 4003 4004 4005
+# SERVICE picks the process: case, user, docs, builder, worker, or migrate (one-shot).
 CMD ["node", "--enable-source-maps", "dist/main.js"]

@@ -9,6 +9,7 @@ import {
   resolveContextSecret,
 } from '@portal/core';
 import { buildGateway } from './app';
+import { buildMetricsServer } from './metrics/metrics';
 
 async function main() {
   const env = loadEnv(['gateway']);
@@ -26,8 +27,11 @@ async function main() {
       builder: env.BUILDER_SERVICE_URL,
     },
   });
-  closeOnSignals(log, [() => app.close(), () => cache.close()]);
+  // Prometheus on its own internal port (METRICS_PORT=0 turns it off): never on the public one.
+  const metrics = env.METRICS_PORT ? await buildMetricsServer(app.gw.metrics) : undefined;
+  closeOnSignals(log, [() => app.close(), async () => metrics?.close(), () => cache.close()]);
   await listen(app, env.PORT, env.HOST);
+  if (metrics) await listen(metrics, env.METRICS_PORT, env.HOST);
 }
 
 main().catch((error: unknown) => {

@@ -4,7 +4,7 @@
  * variable, a moved port or a missing health route fails this test instead of
  * failing on an operator's machine.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
@@ -58,6 +58,7 @@ const APP_SERVICES: Record<string, ProcessName> = {
   docs: 'docs',
   builder: 'builder',
   gateway: 'gateway',
+  worker: 'worker',
 };
 const SERVICE_PORT_VARS = {
   case: 'CASE_SERVICE_PORT',
@@ -94,6 +95,7 @@ describe('docker-compose.yml', () => {
         'postgres',
         'redis',
         'user',
+        'worker',
       ].sort(),
     );
     expect(Object.keys(compose.volumes).sort()).toEqual(['objectdata', 'pgdata', 'redisdata']);
@@ -108,7 +110,7 @@ describe('docker-compose.yml', () => {
 
   it('starts each app process only after what it needs is healthy or done', () => {
     expect(compose.services.migrate!.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
-    for (const name of ['case', 'user', 'docs', 'builder']) {
+    for (const name of ['case', 'user', 'docs', 'builder', 'worker']) {
       expect(compose.services[name]!.depends_on?.migrate, name).toEqual({
         condition: 'service_completed_successfully',
       });
@@ -161,6 +163,11 @@ describe('docker-compose.yml', () => {
         `http://127.0.0.1:${port}/health`,
       );
     }
+    // The job worker has no upstream URL: its health check looks where it listens.
+    const workerPort = loadEnv(['worker'], environmentOf('worker')).WORKER_PORT;
+    expect(compose.services.worker!.healthcheck!.test.join(' ')).toContain(
+      `http://127.0.0.1:${workerPort}/health`,
+    );
     expect(gatewayEnv.PORT).toBe(8080);
     expect(compose.services.gateway!.ports!.map(interpolate)).toEqual(['8080:8080']);
     expect(compose.services.gateway!.healthcheck!.test.join(' ')).toContain(
@@ -171,7 +178,7 @@ describe('docker-compose.yml', () => {
   it('health checks use the health routes the code serves', () => {
     // The same constants register the routes (core service.ts, gateway health-routes.ts);
     // tests/integration/foundation/stack.test.ts calls them on the running stack.
-    for (const name of ['case', 'user', 'docs', 'builder']) {
+    for (const name of ['case', 'user', 'docs', 'builder', 'worker']) {
       const url = healthUrl(name);
       expect(url.pathname, name).toBe(SERVICE_HEALTH_PATH);
     }
@@ -216,18 +223,16 @@ describe('Dockerfile', () => {
   it('copies every workspace manifest before installing (so pnpm install --frozen-lockfile sees the whole workspace)', () => {
     const workspace = parse(read('pnpm-workspace.yaml')) as { packages: string[] };
     expect(workspace.packages.length).toBeGreaterThan(0);
-    for (const manifest of [
-      'packages/contracts',
-      'packages/core',
-      'gateway',
-      'services/case',
-      'services/user',
-      'services/docs',
-      'services/builder',
-      'services/runner',
-      'web',
-      'tests',
-    ]) {
+    // Every package the workspace globs match (a new package cannot be forgotten).
+    const manifests = workspace.packages.flatMap((glob) =>
+      glob.endsWith('/*')
+        ? readdirSync(join(ROOT, glob.slice(0, -2)))
+            .map((dir) => `${glob.slice(0, -2)}/${dir}`)
+            .filter((dir) => existsSync(join(ROOT, dir, 'package.json')))
+        : [glob],
+    );
+    expect(manifests).toContain('packages/jobs');
+    for (const manifest of manifests) {
       expect(dockerfile).toContain(`COPY ${manifest}/package.json ${manifest}/`);
     }
   });

@@ -6,7 +6,7 @@ import { Value } from '@sinclair/typebox/value';
  * process.env. Each variable names the processes that read it, which is also
  * what the docker-compose check in tests/static verifies against.
  */
-export type ProcessName = 'gateway' | 'case' | 'user' | 'docs' | 'builder' | 'migrate';
+export type ProcessName = 'gateway' | 'case' | 'user' | 'docs' | 'builder' | 'migrate' | 'worker';
 export const PROCESS_NAMES: readonly ProcessName[] = [
   'gateway',
   'case',
@@ -14,13 +14,14 @@ export const PROCESS_NAMES: readonly ProcessName[] = [
   'docs',
   'builder',
   'migrate',
+  'worker',
 ];
 export const SERVICE_NAMES = ['case', 'user', 'docs', 'builder'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 const ALL: readonly ProcessName[] = PROCESS_NAMES;
 const SERVICES: readonly ProcessName[] = ['case', 'user', 'docs', 'builder'];
-const WITH_DB: readonly ProcessName[] = [...SERVICES, 'migrate'];
+const WITH_DB: readonly ProcessName[] = [...SERVICES, 'migrate', 'worker'];
 
 interface VarMeta {
   usedBy: readonly ProcessName[];
@@ -61,12 +62,24 @@ export const EnvSchema = Type.Object({
     ),
     { usedBy: ALL, description: 'pino log level' },
   ),
+  LOG_FORMAT: withDefault(
+    'LOG_FORMAT',
+    Type.Union(
+      ['auto', 'json', 'pretty'].map((f) => Type.Literal(f)),
+      { default: 'auto' },
+    ),
+    {
+      usedBy: ALL,
+      description:
+        'auto: readable lines on a terminal outside production, JSON otherwise (files, CI, containers)',
+    },
+  ),
   DATA_DIR: withDefault('DATA_DIR', Type.String({ default: '.data', minLength: 1 }), {
     usedBy: ALL,
     description: 'Local state: embedded Postgres, generated dev keys, mail outbox, local object store',
   }),
   HOST: withDefault('HOST', Type.String({ default: '0.0.0.0', minLength: 1 }), {
-    usedBy: [...SERVICES, 'gateway'],
+    usedBy: [...SERVICES, 'gateway', 'worker'],
     description: 'Interface to listen on',
   }),
   PORT: withDefault('PORT', port(8080), { usedBy: ['gateway'], description: 'Public port of the gateway' }),
@@ -90,6 +103,31 @@ export const EnvSchema = Type.Object({
     usedBy: ['builder'],
     description: 'Builder service port',
   }),
+  WORKER_PORT: withDefault('WORKER_PORT', port(4005), {
+    usedBy: ['worker'],
+    description: "Port of the job worker's health route (GET /health)",
+  }),
+  WORKER_SHUTDOWN_GRACE_SECONDS: withDefault(
+    'WORKER_SHUTDOWN_GRACE_SECONDS',
+    Type.Integer({ minimum: 1, maximum: 3600, default: 20 }),
+    {
+      usedBy: ['worker'],
+      description: 'On SIGTERM, how long running jobs may finish before they are handed back to the queue',
+    },
+  ),
+  JOB_POLL_INTERVAL_SECONDS: withDefault(
+    'JOB_POLL_INTERVAL_SECONDS',
+    Type.Number({ minimum: 0.5, maximum: 60, default: 2 }),
+    { usedBy: ['worker'], description: 'How often the job worker polls an idle queue' },
+  ),
+  JOB_MAINTENANCE_INTERVAL_SECONDS: withDefault(
+    'JOB_MAINTENANCE_INTERVAL_SECONDS',
+    Type.Integer({ minimum: 1, maximum: 3600, default: 30 }),
+    {
+      usedBy: ['worker'],
+      description: 'How often the job worker retries jobs whose worker crashed (after their time limit)',
+    },
+  ),
   CASE_SERVICE_URL: withDefault(
     'CASE_SERVICE_URL',
     { ...url('http|https'), default: 'http://127.0.0.1:4001' },
@@ -213,6 +251,16 @@ export const EnvSchema = Type.Object({
   S3_ENDPOINT: optional('S3_ENDPOINT', url('http|https'), {
     usedBy: ['docs'],
     description: 'S3-compatible object store; unset stores objects under DATA_DIR/objects',
+  }),
+  S3_PUBLIC_ENDPOINT: optional('S3_PUBLIC_ENDPOINT', url('http|https'), {
+    usedBy: ['docs'],
+    description:
+      'Object store URL as the browser reaches it, when it differs from S3_ENDPOINT (upload forms and download links are signed for it)',
+  }),
+  S3_FORCE_PATH_STYLE: withDefault('S3_FORCE_PATH_STYLE', bool(true), {
+    usedBy: ['docs'],
+    description:
+      'Path-style bucket URLs (endpoint/bucket/key), as MinIO needs; false for virtual-hosted AWS buckets',
   }),
   S3_BUCKET: withDefault('S3_BUCKET', Type.String({ default: 'portal-docs', minLength: 3 }), {
     usedBy: ['docs'],

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions } from './logger';
+import { loggerOptions, prettyStream, wantsPrettyLogs } from './logger';
 
 describe('log redaction', () => {
   it('never writes credentials, cookies or tokens', () => {
@@ -26,5 +26,33 @@ describe('log redaction', () => {
       expect(out).not.toContain(secret);
     }
     expect(out).toContain('[redacted]');
+  });
+});
+
+describe('log format', () => {
+  it('is readable on a terminal outside production, JSON for files, CI and production', () => {
+    const dev = { LOG_LEVEL: 'info', NODE_ENV: 'development' } as const;
+    expect(wantsPrettyLogs(dev, true)).toBe(true);
+    expect(wantsPrettyLogs(dev, false)).toBe(false);
+    expect(wantsPrettyLogs({ ...dev, NODE_ENV: 'production' }, true)).toBe(false);
+    expect(wantsPrettyLogs({ ...dev, LOG_FORMAT: 'json' }, true)).toBe(false);
+    expect(wantsPrettyLogs({ ...dev, LOG_FORMAT: 'pretty' }, false)).toBe(true);
+  });
+
+  it('pretty lines are plain text and still redacted', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const log = pino(loggerOptions({ LOG_LEVEL: 'info', NODE_ENV: 'test' }, 'gateway'), prettyStream(sink));
+    log.info({ body: { password: 'Hunter2!x' } }, 'Portal ready');
+    await new Promise((r) => setTimeout(r, 50));
+    const out = lines.join('');
+    expect(out).toMatch(/INFO.*\(gateway\): Portal ready/);
+    expect(out).not.toContain('Hunter2!x');
+    expect(() => JSON.parse(out)).toThrow();
   });
 });

@@ -1,4 +1,5 @@
-import pino, { type LoggerOptions } from 'pino';
+import pino, { type DestinationStream, type LoggerOptions } from 'pino';
+import pretty from 'pino-pretty';
 import type { Env } from './env';
 
 /**
@@ -45,7 +46,31 @@ export function loggerOptions(env: Pick<Env, 'LOG_LEVEL' | 'NODE_ENV'>, name: st
   };
 }
 
-export function createLogger(env: Pick<Env, 'LOG_LEVEL' | 'NODE_ENV'>, name: string) {
-  return pino(loggerOptions(env, name));
+type LogEnv = Pick<Env, 'LOG_LEVEL' | 'NODE_ENV'> & Partial<Pick<Env, 'LOG_FORMAT'>>;
+
+/**
+ * Readable lines for a person at a terminal (`npm start`); JSON everywhere
+ * else (files, pipes, CI, containers, production), where machines read logs.
+ */
+export function wantsPrettyLogs(env: LogEnv, isTty: boolean): boolean {
+  const format = env.LOG_FORMAT ?? 'auto';
+  if (format !== 'auto') return format === 'pretty';
+  return isTty && env.NODE_ENV !== 'production';
+}
+
+export function createLogger(env: LogEnv, name: string) {
+  const options = loggerOptions(env, name);
+  if (!wantsPrettyLogs(env, process.stdout.isTTY === true)) return pino(options);
+  return pino(options, prettyStream());
+}
+
+/** pino-pretty in process (no worker thread), so the bundled server needs nothing resolvable at run time. */
+export function prettyStream(destination?: NodeJS.WritableStream): DestinationStream {
+  return pretty({
+    colorize: destination === undefined,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname',
+    ...(destination ? { destination } : {}),
+  });
 }
 export type Logger = pino.Logger;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ServiceClient } from '@portal/core';
 import { fileRoutes } from './files/file-routes';
+import { objectRoutes } from './objects/object-routes';
 import { resolveDocsLinkSecret } from './files/signed-links';
 import { CaseScope } from './representment/case-scope';
 import { representmentRoutes } from './representment/representment-routes';
@@ -14,4 +15,5 @@ export const docsRoutes: FastifyPluginAsync = async (app) => {
   const scope = new CaseScope(new ServiceClient(env.CASE_SERVICE_URL, contextSecret));
   await app.register(representmentRoutes({ db, scope, linkSecret }));
   await app.register(fileRoutes({ db, store, linkSecret }));
+  await app.register(objectRoutes({ linkSecret }));
 };

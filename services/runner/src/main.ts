@@ -2,6 +2,7 @@
  * Entry of every process. The mode is the first argument or SERVICE:
  *   case | user | docs | builder   one service (docker compose runs four of these)
  *   migrate                        migrations, then demo data per SEED_SCALE (one-shot job)
+ *   worker                         the background job worker (health on WORKER_PORT /health)
  *   all                            the embedded default of `npm start`: migrate, seed, services and gateway in one process
  */
 import {
@@ -15,7 +16,8 @@ import {
   SERVICE_NAMES,
   type ServiceName,
 } from '@portal/core';
-import { migrateAll, seedAll, SERVICES, startStack } from './stack';
+import { JOBS, migrateAll, seedAll, SERVICES, startStack } from './stack';
+import { runWorker } from './worker';
 
 const PORT_VAR = {
   case: 'CASE_SERVICE_PORT',
@@ -28,8 +30,11 @@ async function main() {
   const mode = process.argv[2] ?? process.env.SERVICE ?? 'all';
   if ((SERVICE_NAMES as readonly string[]).includes(mode)) return runService(mode as ServiceName);
   if (mode === 'migrate') return runMigrate();
+  if (mode === 'worker') return runWorker(loadEnv(['worker']), JOBS);
   if (mode === 'all') return runAll();
-  throw new Error(`Unknown mode '${mode}': use one of ${[...SERVICE_NAMES, 'migrate', 'all'].join(', ')}`);
+  throw new Error(
+    `Unknown mode '${mode}': use one of ${[...SERVICE_NAMES, 'migrate', 'worker', 'all'].join(', ')}`,
+  );
 }
 
 async function runService(name: ServiceName) {
@@ -57,7 +62,14 @@ async function runAll() {
   const deps = await openDeps(env, 'portal');
   await migrateAll(deps.db, deps.log);
   await seedAll(deps.db, env.SEED_SCALE, deps.log);
-  const stack = await startStack(deps, { gatewayPort: env.PORT, gatewayHost: env.HOST });
+  const stack = await startStack(deps, {
+    gatewayPort: env.PORT,
+    gatewayHost: env.HOST,
+    worker: {
+      pollingIntervalSeconds: env.JOB_POLL_INTERVAL_SECONDS,
+      maintenanceIntervalSeconds: env.JOB_MAINTENANCE_INTERVAL_SECONDS,
+    },
+  });
   closeOnSignals(deps.log, [() => stack.close(), () => deps.cache.close(), () => deps.db.close()]);
   deps.log.info(
     `Portal ready on http://localhost:${env.PORT} (demo tenants: acme.localhost, northbank.localhost)`,

@@ -16,6 +16,7 @@ import {
 } from '@portal/core';
 import { docsMigrations, docsService, seedDocs } from '@portal/docs-service';
 import { buildGateway, buildMetricsServer } from '@portal/gateway';
+import { JobWorker, migrateJobs, type JobDefinition, type JobWorkerOptions } from '@portal/jobs';
 import { seedUser, userMigrations, userService } from '@portal/user-service';
 
 export interface SeedOptions {
@@ -42,6 +43,14 @@ export const SERVICES: Record<ServiceName, ServiceEntry> = {
 };
 const ORDER: ServiceName[] = ['case', 'user', 'docs', 'builder'];
 
+/**
+ * Every background job kind of every service (design §9): the migrate step
+ * creates their queues and the worker runs their handlers. A service defines
+ * its jobs with defineJob (@portal/jobs), enqueues them in its own
+ * transactions, and lists them here.
+ */
+export const JOBS: readonly JobDefinition[] = [];
+
 /** SEED_SCALE: none, default (3,000 cases per tenant), large (500,000 per tenant: 1,000,000 in all) or a number per tenant. */
 export function parseSeedScale(scale: string): SeedOptions | null {
   if (scale === 'none') return null;
@@ -52,6 +61,7 @@ export function parseSeedScale(scale: string): SeedOptions | null {
 
 export async function migrateAll(db: Db, log?: Logger) {
   for (const name of ORDER) await migrate(db, SERVICES[name].migrations, log);
+  await migrateJobs(db, JOBS, log);
 }
 
 export async function seedAll(db: Db, scale: string, log?: Logger) {
@@ -80,6 +90,8 @@ export interface Stack {
   /** The gateway's internal Prometheus endpoint (`${metricsUrl}/metrics`), when enabled. */
   metricsUrl: string | undefined;
   serviceUrls: Record<ServiceName, string>;
+  /** The in-process job worker, when started (`npm start`). */
+  worker: JobWorker | undefined;
   close(): Promise<void>;
 }
 
@@ -96,6 +108,11 @@ export async function startStack(
     servicePorts?: Partial<Record<ServiceName, number>>;
     /** Port of the gateway's /metrics server; null disables it. Default METRICS_PORT (random in tests). */
     metricsPort?: number | null;
+    /**
+     * Runs a job worker in process (the embedded `npm start`), on JOBS unless
+     * given; off by default, as most tests need none.
+     */
+    worker?: Partial<Omit<JobWorkerOptions, 'db'>>;
   },
 ): Promise<Stack> {
   const services = {} as Record<ServiceName, FastifyInstance>;
@@ -140,13 +157,27 @@ export async function startStack(
         : deps.env.METRICS_PORT || null;
   const metrics = metricsPort === null ? undefined : await buildMetricsServer(gateway.gw.metrics);
   const metricsUrl = metrics ? await listen(metrics, metricsPort!, options.gatewayHost) : undefined;
+  const worker = options.worker
+    ? new JobWorker({ db: deps.db, log: deps.log, jobs: JOBS, ...options.worker })
+    : undefined;
+  try {
+    await worker?.start();
+  } catch (error) {
+    await metrics?.close();
+    await gateway.close();
+    await closeAll();
+    throw error;
+  }
   return {
     gateway,
     services,
     gatewayUrl,
     serviceUrls,
     metricsUrl,
+    worker,
     close: async () => {
+      // Running jobs get 5 s (core's closeOnSignals allows 10 s in all); the rest are retried later.
+      await worker?.stop(5);
       await metrics?.close();
       await gateway.close();
       await closeAll();

@@ -1,0 +1,20 @@
+/**
+ * The one background job engine (design §9): pg-boss on the portal's own
+ * database (Postgres, or the embedded PGlite through an executeSql adapter),
+ * plus a status record per job for screens (`jobs.job_status`).
+ *
+ *   defineJob(...)                 a job kind: name, TypeBox schema, handler, retries, time limit
+ *   enqueue(tx, job, data, meta)   adds a job inside the caller's transaction
+ *   JobWorker                      runs handlers (runner mode `worker`; in process under `npm start`)
+ *   getJobStatus / listJobStatuses what screens show
+ *   migrateJobs(db, jobs)          the migrate step: tables, pg-boss schema, queues
+ */
+/** TypeBox, to write job schemas with (`defineJob({ schema: Type.Object(...) })`). */
+export { Type } from '@sinclair/typebox';
+export * from './boss';
+export * from './define';
+export * from './enqueue';
+export * from './migrate';
+export * from './status';
+export * from './steps';
+export * from './worker';

@@ -1,0 +1,73 @@
+import { createServer, type Server } from 'node:http';
+import closeWithGrace from 'close-with-grace';
+import { SERVICE_HEALTH_PATH, type HealthResponse } from '@portal/contracts';
+import { createLogger, openDatabase, type Db, type Env } from '@portal/core';
+import { JobWorker, type JobDefinition } from '@portal/jobs';
+
+/**
+ * GET /health of the worker process: 200 when Postgres answers and the worker
+ * is taking jobs, 503 otherwise (HealthResponse, as the services answer).
+ */
+export function createWorkerHealthServer(db: Db, worker: JobWorker): Server {
+  return createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (req.method !== 'GET' || path !== SERVICE_HEALTH_PATH) {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'Not found.' }));
+      return;
+    }
+    void db
+      .query('select 1')
+      .then(
+        () => 'up' as const,
+        () => 'down' as const,
+      )
+      .then((postgres) => {
+        const running = worker.state === 'started' ? 'up' : 'down';
+        const ok = postgres === 'up' && running === 'up';
+        const body: HealthResponse = {
+          status: ok ? 'ok' : 'down',
+          service: 'worker',
+          checks: { postgres, worker: running },
+        };
+        res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+        res.end(JSON.stringify(body));
+      });
+  });
+}
+
+/**
+ * Runner mode `worker`: the job worker with its health route, until
+ * SIGTERM/SIGINT. `jobs` is the runner's JOBS (tests pass their own).
+ * Resolves once the worker is taking jobs, with the health port.
+ */
+export async function runWorker(env: Env, jobs: readonly JobDefinition[]): Promise<{ port: number }> {
+  const log = createLogger(env, 'worker');
+  const db = await openDatabase(env, log);
+  const worker = new JobWorker({
+    db,
+    log,
+    jobs,
+    pollingIntervalSeconds: env.JOB_POLL_INTERVAL_SECONDS,
+    maintenanceIntervalSeconds: env.JOB_MAINTENANCE_INTERVAL_SECONDS,
+  });
+  const health = createWorkerHealthServer(db, worker);
+  await new Promise<void>((resolve, reject) => {
+    health.once('error', reject);
+    health.listen(env.WORKER_PORT, env.HOST, () => resolve());
+  });
+  // Stop taking jobs, let running ones finish within the grace period, then close.
+  const grace = env.WORKER_SHUTDOWN_GRACE_SECONDS;
+  closeWithGrace({ delay: (grace + 10) * 1000 }, async ({ signal, err }) => {
+    if (err) log.error({ err }, 'shutting down after an error');
+    else log.info({ signal, graceSeconds: grace }, 'shutting down');
+    await worker.stop(grace).catch((error: unknown) => log.error({ err: error }, 'worker stop failed'));
+    await new Promise((resolve) => health.close(resolve));
+    await db.close().catch((error: unknown) => log.error({ err: error }, 'database close failed'));
+  });
+  await worker.start();
+  const address = health.address();
+  const port = typeof address === 'object' && address ? address.port : env.WORKER_PORT;
+  log.info({ port, jobs: jobs.map((j) => j.name) }, 'worker ready');
+  return { port };
+}
