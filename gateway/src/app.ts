@@ -3,6 +3,7 @@ import { INVALIDATE_CHANNEL, type InvalidationMessage } from '@portal/contracts'
 import { errorHandler } from '@portal/core';
 import { ImpersonationAudit } from './audit/audit';
 import { Jwks } from './auth/jwks';
+import { RevokedSessions } from './auth/revoked-sessions';
 import { TokenVerifier } from './auth/verify-token';
 import { CachedSource } from './cache/cached-source';
 import { GuardedCache } from './cache/guarded-cache';
@@ -112,6 +113,7 @@ export async function buildGateway(
     policy: new Policy(),
     limits,
     audit: new ImpersonationAudit(pools, deps.contextSecret, log),
+    sessions: new RevokedSessions(store),
   };
   app.decorate('gw', gw);
 
@@ -136,6 +138,8 @@ export async function buildGateway(
       work.push(gw.lookups.invalidatePrefix(lookupPrefix(m.tenant)));
     } else if (m.kind === 'config') {
       work.push(gw.stackConfigs.invalidatePrefix(stackConfigTenantPrefix(m.tenant)));
+    } else if (m.kind === 'session' && typeof m.id === 'string') {
+      gw.sessions.add(m.tenant, m.id);
     }
     Promise.all(work).catch((error: unknown) => log.warn({ err: error }, 'invalidation failed'));
   });
@@ -144,6 +148,7 @@ export async function buildGateway(
     gw.profiles.source.clearLocal();
     gw.lookups.clearLocal();
     gw.stackConfigs.clearLocal();
+    gw.sessions.forgetChecks();
   });
 
   registerPipeline(app, gw);

@@ -1,5 +1,6 @@
 import type { Cache, Env, Logger, ServiceName } from '@portal/core';
 import type { ImpersonationAudit } from './audit/audit';
+import type { RevokedSessions } from './auth/revoked-sessions';
 import type { TokenVerifier } from './auth/verify-token';
 import type { CachedSource } from './cache/cached-source';
 import type { GuardedCache } from './cache/guarded-cache';
@@ -33,5 +34,7 @@ export interface GatewayCore {
   policy: Policy;
   limits: RateLimits;
   audit: ImpersonationAudit;
+  /** Signed-out sessions whose access tokens are refused (issue 20.9). */
+  sessions: RevokedSessions;
 }
 export type { CallState } from './pipeline/state';

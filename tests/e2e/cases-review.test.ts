@@ -70,7 +70,7 @@ const checkRow = (page: Page, id: number) =>
 
 describe('QC review: Do Not Represent and the representment document (agent)', () => {
   it('agent: the document opens from the case, DNR moves the case and loads the next one', async () => {
-    const { page, context } = await world.newPage();
+    const { page } = await world.newPage();
     await signInToShell(page, world, 'acme', 'agent', undefined, '/case-qc-review/view-case');
     await page.getByTestId('qc-case').waitFor({ timeout: 20_000 });
     await expect.poll(() => caseIdInUrl(page)).toBeGreaterThan(0);
@@ -92,9 +92,10 @@ describe('QC review: Do Not Represent and the representment document (agent)', (
     );
     const href = (await link.getAttribute('href'))!;
     expect(href).toMatch(/^\/api\/docs\/files\/.+\.pdf\?exp=\d+&sig=/);
-    const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
-    await expect.poll(() => tab.url()).toContain('/api/docs/files/');
-    await tab.close();
+    // An attachment (issue 20 item 10): the click downloads the file under its name.
+    const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(file.suggestedFilename()).toBe(doc.filename);
+    expect(file.url()).toContain('/api/docs/files/');
     // The same link fetched without the app's bearer token, as the new tab does.
     const pdf = await page.evaluate(async (url) => {
       const r = await fetch(url, { credentials: 'omit' });

@@ -9,6 +9,8 @@ export interface VerifiedToken {
   exp: number;
   /** Session generation (claim `sv`); a token older than the user's current one is refused. */
   sv: number | undefined;
+  /** Session id (claim `sid`, the refresh family): revoked at sign-out (auth/revoked-sessions.ts). */
+  sid: string | undefined;
 }
 
 export type TokenCheck = { ok: true; token: VerifiedToken } | { ok: false; reason: string };
@@ -93,6 +95,7 @@ export class TokenVerifier {
       tenant: audiences[0],
       exp: claims.exp,
       sv: typeof claims.sv === 'number' ? claims.sv : undefined,
+      sid: typeof claims.sid === 'string' && claims.sid.length <= 64 ? claims.sid : undefined,
     };
     this.cache.set(token, verified);
     return verified.tenant === tenant ? { ok: true, token: verified } : { ok: false, reason: 'audience' };

@@ -7,6 +7,7 @@ import {
   REQUEST_ID_HEADER,
   type UserProfile,
 } from '@portal/contracts';
+import { impersonate } from '../auth/impersonation';
 import type { VerifiedToken } from '../auth/verify-token';
 import type { CacheResult } from '../cache/cached-source';
 import { errors, passwordUpdateRequired } from '../errors';
@@ -88,7 +89,7 @@ export function registerPipeline(app: FastifyInstance, gw: GatewayCore) {
 
     if (rule.public) {
       request.call = { rule, actor: null, effective: null, impersonating: false, profileCache: undefined };
-      await gw.limits.check('auth-ip', request, reply);
+      await gw.limits.checkPublic(request, reply);
       return;
     }
 
@@ -116,7 +117,7 @@ export function registerPipeline(app: FastifyInstance, gw: GatewayCore) {
     let impersonating = false;
     const target = request.headers[IMPERSONATE_HEADER];
     if (typeof target === 'string' && target.trim() !== '') {
-      ({ profile: effective, result: profileCache } = await impersonationTarget(
+      ({ profile: effective, result: profileCache } = await impersonate(
         gw,
         tenant.config.id,
         tenant.config.client_kind,
@@ -176,33 +177,10 @@ async function loadUser(
   // Sessions ended (password change, lock) bump the generation: older tokens stop working at once.
   if (value.session_version !== undefined && token.sv !== undefined && token.sv < value.session_version)
     throw errors.invalidToken();
+  // Signed out (issue 20.9): in-process set fed by pub/sub; Redis-down behaviour in auth/revoked-sessions.ts.
+  if (token.sid !== undefined && (await gw.sessions.isRevoked(tenant, token.sid)))
+    throw errors.invalidToken();
   return { profile: value, result };
-}
-
-/**
- * DESIGN §4 step 4: cb911_admin, or partner_admin on a payment-processor
- * tenant, may act as an active user of the same tenant who is not a
- * cb911_admin and not themselves.
- */
-async function impersonationTarget(
-  gw: GatewayCore,
-  tenant: string,
-  clientKind: string,
-  actor: UserProfile,
-  raw: string,
-  requestId: string,
-): Promise<Loaded> {
-  const may =
-    actor.roles.includes('cb911_admin') ||
-    (actor.roles.includes('partner_admin') && clientKind === 'payment_processor');
-  if (!may) throw errors.impersonationRefused();
-  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0 || id === actor.id) throw errors.impersonationRefused();
-  // The profile is fetched within the caller's tenant: a user of another tenant is unknown here.
-  const { value: target, result } = await gw.profiles.get(tenant, id, requestId);
-  if (!target || target.status !== 1 || target.roles.includes('cb911_admin'))
-    throw errors.impersonationRefused();
-  return { profile: target, result };
 }
 
 export function notFoundPage(reply: FastifyReply) {

@@ -18,6 +18,12 @@ export interface PolicyRule {
   path: string;
   /** No token needed (the public auth calls); rateLimit 'auth' applies. */
   public?: boolean;
+  /**
+   * Public calls only: which limit applies instead of the strict sign-in per-IP one. 'session': per
+   * session (refresh family) plus a high per-IP ceiling; 'signed-link': a per-IP ceiling (the signature
+   * of the link or upload form is the authority).
+   */
+  limit?: 'session' | 'signed-link';
   roles?: RoleName[];
   features?: string[];
   resources?: string[];
@@ -35,15 +41,22 @@ const W: Method[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 export const POLICY: readonly PolicyRule[] = [
   // --- public identity calls (rate-limited per IP and username)
-  ...['signin', 'challenge', 'refresh', 'signout', 'forgot', 'forgot/confirm', 'artego'].map(
-    (call): PolicyRule => ({
-      methods: ['POST'],
-      path: `/api/users/auth/${call}`,
-      public: true,
-      readOnly: true,
-      passwordUpdate: true,
-    }),
-  ),
+  ...['signin', 'challenge', 'forgot', 'forgot/confirm', 'artego'].map((call): PolicyRule => ({
+    methods: ['POST'],
+    path: `/api/users/auth/${call}`,
+    public: true,
+    readOnly: true,
+    passwordUpdate: true,
+  })),
+  // Session calls (issue 11.2): per refresh family, so one NAT address is not one bucket for a whole office.
+  ...['refresh', 'signout'].map((call): PolicyRule => ({
+    methods: ['POST'],
+    path: `/api/users/auth/${call}`,
+    public: true,
+    limit: 'session',
+    readOnly: true,
+    passwordUpdate: true,
+  })),
 
   // --- signed-in basics, allowed to read-only users and during a forced password update
   { methods: ['POST'], path: '/api/users/whoami', readOnly: true, passwordUpdate: true },
@@ -209,7 +222,11 @@ export const POLICY: readonly PolicyRule[] = [
   },
   // Downloads by signed link (a new browser tab has no bearer token): the docs service checks the
   // signature, its expiry and the tenant; rate-limited per IP like the other public calls.
-  { methods: ['GET'], path: '/api/docs/files/*', public: true },
+  { methods: ['GET'], path: '/api/docs/files/*', public: true, limit: 'signed-link' },
+  // Object store (design §10): the filesystem store's stand-in for S3's presigned POST and GET. The
+  // signed form or link is the authority, tied to the tenant of the Host, as S3's signature is.
+  { methods: ['POST'], path: '/api/docs/objects/upload', public: true, limit: 'signed-link' },
+  { methods: ['GET'], path: '/api/docs/objects/download', public: true, limit: 'signed-link' },
   {
     methods: ['POST'],
     path: '/api/docs/representment',

@@ -1,6 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
-import { INTERNAL_CONTEXT_HEADER, REQUEST_ID_HEADER, type InternalContext } from '@portal/contracts';
+import {
+  INTERNAL_CONTEXT_HEADER,
+  REFRESH_COOKIE_NAMES,
+  REQUEST_ID_HEADER,
+  type InternalContext,
+} from '@portal/contracts';
 import { contextWithoutUser, signContext } from '@portal/core';
 
 /**
@@ -20,6 +25,18 @@ const FORWARDED_REQUEST_HEADERS = [
   'range',
   'user-agent',
 ];
+
+/** The `name=value` pairs of the refresh cookie (either name) in a Cookie header, nothing else. */
+export function refreshCookiesOnly(header: string): string {
+  return header
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => {
+      const eq = part.indexOf('=');
+      return eq > 0 && (REFRESH_COOKIE_NAMES as readonly string[]).includes(part.slice(0, eq).trim());
+    })
+    .join('; ');
+}
 
 /** The client address as determined with the trusted-proxy rules. */
 export const CLIENT_IP_HEADER = 'x-client-ip';
@@ -55,8 +72,12 @@ export function upstreamRequestHeaders(
     const v = incoming[name];
     if (v !== undefined) out[name] = v;
   }
-  // The refresh cookie (Path=/api/users/auth) matters only to the identity calls.
-  if (withCookies && incoming.cookie) out.cookie = incoming.cookie;
+  // The refresh cookie matters only to the identity calls, and only it goes there: with the `__Host-`
+  // name (Path=/) the browser sends it everywhere, with every other cookie of the host.
+  if (withCookies && typeof incoming.cookie === 'string') {
+    const cookie = refreshCookiesOnly(incoming.cookie);
+    if (cookie) out.cookie = cookie;
+  }
   out[INTERNAL_CONTEXT_HEADER] = signContext(contextFor(request), secret);
   out[REQUEST_ID_HEADER] = request.id;
   out[CLIENT_IP_HEADER] = request.ip;

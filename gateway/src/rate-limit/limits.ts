@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import { createHash } from 'node:crypto';
+import { REFRESH_COOKIE_NAMES, REFRESH_FAMILY } from '@portal/contracts';
 import type { GuardedCache } from '../cache/guarded-cache';
 import { errors } from '../errors';
 import { BatchedRedisStore } from './batched-store';
@@ -13,9 +15,21 @@ type LimiterFn = (req: FastifyRequest) => Promise<{
   ttlInSeconds?: number;
 }>;
 
-export type LimiterName = 'user' | 'auth-ip' | 'auth-username' | 'page-ip';
+export type LimiterName =
+  'user' | 'auth-ip' | 'auth-username' | 'page-ip' | 'session' | 'session-ip' | 'link-ip';
 
 const WINDOW_MS = 60_000;
+
+/**
+ * Refresh and sign-out (issue 11.2) are limited per session, not in the
+ * sign-in per-IP bucket (which signed out a whole office behind one NAT
+ * address after a few dozen reloads): SESSION_PER_MINUTE per refresh family
+ * (read from the cookie value `<familyId>.<secret>`, no lookup), plus a much
+ * higher per-IP ceiling against abuse (forged family handles, cookie floods).
+ */
+export const SESSION_LIMITS = { perSession: 120, perIp: 1200 } as const;
+/** Signed upload and download links: the signature is the authority; a per-IP ceiling against floods. */
+export const SIGNED_LINK_PER_IP = 600;
 
 /**
  * Rate limits shared through Redis (design §4 step 7): per tenant + user on
@@ -83,10 +97,49 @@ export class RateLimits {
       }),
     );
     limits.limiters.set(
+      'session',
+      create({
+        timeWindow: WINDOW_MS,
+        max: SESSION_LIMITS.perSession,
+        keyGenerator: (req: FastifyRequest) => `rs:${tenantOf(req).id}:${sessionHandleOf(req) ?? ''}`,
+      }),
+    );
+    limits.limiters.set(
+      'session-ip',
+      create({
+        timeWindow: WINDOW_MS,
+        max: SESSION_LIMITS.perIp,
+        keyGenerator: (req: FastifyRequest) => `rsip:${tenantOf(req).id}:${req.ip}`,
+      }),
+    );
+    limits.limiters.set(
+      'link-ip',
+      create({
+        timeWindow: WINDOW_MS,
+        max: SIGNED_LINK_PER_IP,
+        keyGenerator: (req: FastifyRequest) => `lip:${tenantOf(req).id}:${req.ip}`,
+      }),
+    );
+    limits.limiters.set(
       'page-ip',
       create({ timeWindow: WINDOW_MS, max: 600, keyGenerator: (req: FastifyRequest) => `pip:${req.ip}` }),
     );
     return limits;
+  }
+
+  /**
+   * The limits of a public call, by its policy row: sign-in and the other
+   * identity calls per IP (and per username, once the body is parsed);
+   * session calls per session plus the per-IP ceiling (without a refresh
+   * cookie, a signed-out start page, only the ceiling); signed links per IP.
+   */
+  async checkPublic(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const kind = request.call?.rule.limit;
+    if (kind === 'session') {
+      if (sessionHandleOf(request) !== undefined) await this.check('session', request, reply);
+      return this.check('session-ip', request, reply);
+    }
+    return this.check(kind === 'signed-link' ? 'link-ip' : 'auth-ip', request, reply);
   }
 
   /** Throws 429 (with Retry-After) when the limit is exceeded; fails open when Redis does. */
@@ -114,7 +167,45 @@ export class RateLimits {
 /** The username of an auth call body (signin, forgot, forgot/confirm), lower-cased; undefined when absent. */
 export function usernameOf(request: FastifyRequest): string | undefined {
   const body = request.body as { username?: unknown } | undefined;
-  return body && typeof body === 'object' && typeof body.username === 'string'
-    ? body.username.trim().toLowerCase().slice(0, 128)
-    : undefined;
+  if (!body || typeof body !== 'object' || typeof body.username !== 'string') return undefined;
+  // NUL and control characters are no username (the user service answers 400): no bucket of their own.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(body.username)) return undefined;
+  return body.username.trim().toLowerCase().slice(0, 128);
+}
+
+/**
+ * The session a refresh/sign-out call belongs to: the family handle of the
+ * refresh cookie (`<familyId>.<secret>`), else (a token of before the handle)
+ * a hash of the token itself; undefined without a refresh cookie. A forged
+ * handle only moves the caller into another bucket; the per-IP ceiling still
+ * holds, and a person whose handle is abused gets 429 (the web app waits and
+ * retries), never a sign-out.
+ */
+export function sessionHandleOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  if (typeof header !== 'string' || header.length > 16384) return undefined;
+  for (const name of REFRESH_COOKIE_NAMES) {
+    const value = cookieValue(header, name);
+    if (!value) continue;
+    const family = REFRESH_FAMILY.exec(value)?.[1];
+    if (family) return `f:${family}`;
+    return `t:${createHash('sha256').update(value).digest('base64url').slice(0, 22)}`;
+  }
+  return undefined;
+}
+
+/** One cookie's (URL-decoded) value from a Cookie header. */
+export function cookieValue(header: string, name: string): string | undefined {
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
+    const raw = part.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return undefined;
 }

@@ -26,11 +26,14 @@ const scriptJson = (value: unknown) =>
     .replace(/\u2029/g, '\\u2029');
 
 const NONCE = '\u0000NONCE\u0000';
+/** `<meta property="csp-nonce" nonce="…">`: where the web app reads the page's style nonce. */
+export const CSP_NONCE_META = 'csp-nonce';
 
 /**
  * index.html per tenant: its title, favicon and bootstrap JSON, with a nonce
- * on every script tag. Rendered once per tenant version and web build into
- * parts around the nonce; each response only joins them.
+ * on every script and style tag and in the csp-nonce meta (for the style
+ * elements the app injects). Rendered once per tenant version and web build
+ * into parts around the nonce; each response only joins them.
  */
 export class IndexPages {
   private source: { mtimeMs: number; html: string } | undefined;
@@ -67,12 +70,18 @@ export class IndexPages {
     const title = `<title>${escapeHtml(bootstrap.site_name)}</title>`;
     const favicon = `<link rel="icon" href="${escapeHtml(bootstrap.look.favicon_url)}" />`;
     const data = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${scriptJson(bootstrap)}</script>`;
+    // The style nonce for the libraries that inject <style> elements (emotion, AG Grid, ApexCharts).
+    // In the nonce attribute, not in content: Chromium hides a nonce attribute from the DOM (CSS
+    // attribute selectors cannot read it out); scripts read it with `meta.nonce`.
+    const nonceMeta = `<meta property="${CSP_NONCE_META}" nonce="${NONCE}" />`;
     let out = html.replace(/<link\s+rel="(?:shortcut )?icon"[^>]*>\s*/gi, '');
     out = /<title>[\s\S]*?<\/title>/i.test(out)
       ? out.replace(/<title>[\s\S]*?<\/title>/i, title)
       : out.replace(/<\/head>/i, `${title}</head>`);
     // Every script tag of the build gets the nonce (a module script with src passes 'self' anyway).
     out = out.replace(/<script\b(?![^>]*\bnonce=)/gi, `<script nonce="${NONCE}"`);
-    return out.replace(/<\/head>/i, `    ${favicon}\n    ${data}\n  </head>`);
+    out = out.replace(/<style\b(?![^>]*\bnonce=)/gi, `<style nonce="${NONCE}"`);
+    out = out.replace(/<meta\s+property="csp-nonce"[^>]*>\s*/gi, '');
+    return out.replace(/<\/head>/i, `    ${nonceMeta}\n    ${favicon}\n    ${data}\n  </head>`);
   }
 }

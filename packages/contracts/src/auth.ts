@@ -1,11 +1,38 @@
 import { Type, type Static } from '@sinclair/typebox';
+import type { InvalidationKind } from './internal-context';
+import { Text } from './common';
 
 /** Auth calls of design §4, public through the gateway (rate-limited). */
 export const REFRESH_COOKIE = 'portal_rt';
+/**
+ * The refresh cookie's name when served over HTTPS (COOKIE_SECURE): the
+ * `__Host-` prefix makes the browser demand Secure, Path=/ and no Domain, so
+ * no sibling subdomain can set or shadow it. Both names are read while
+ * browsers still hold the old one.
+ */
+export const REFRESH_COOKIE_HOST = '__Host-portal_rt';
+export const REFRESH_COOKIE_NAMES = [REFRESH_COOKIE_HOST, REFRESH_COOKIE] as const;
+
+/**
+ * A refresh token is `<familyId>.<secret>`: the family (session) id in clear
+ * lets the gateway rate-limit refreshes per session without a lookup; only
+ * the secret part proves anything (the whole value is stored hashed).
+ */
+export const REFRESH_FAMILY =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.[A-Za-z0-9_-]{20,}$/;
+
+/**
+ * Sign-out revocation of access tokens (claim `sid` = refresh family id):
+ * a Redis marker under this key (TTL = access-token lifetime) plus an
+ * invalidation message `{tenant, kind: 'session', id: sid}` on the
+ * invalidation channel.
+ */
+export const revokedSessionKey = (tenant: string, sid: string) => `gw:revoked-sid:${tenant}:${sid}`;
+export const SESSION_INVALIDATION_KIND = 'session' satisfies InvalidationKind;
 
 export const SignInBody = Type.Object({
-  username: Type.String({ minLength: 1, maxLength: 128 }),
-  password: Type.String({ minLength: 1, maxLength: 256 }),
+  username: Text({ minLength: 1, maxLength: 128 }),
+  password: Text({ minLength: 1, maxLength: 256 }),
 });
 export type SignInBody = Static<typeof SignInBody>;
 
@@ -26,20 +53,20 @@ export const SignInResponse = Type.Union([TokenResponse, ChallengeResponse]);
 export type SignInResponse = Static<typeof SignInResponse>;
 
 export const ChallengeBody = Type.Object({
-  session: Type.String({ minLength: 1 }),
-  new_password: Type.String({ minLength: 1, maxLength: 256 }),
+  session: Text({ minLength: 1, maxLength: 4096 }),
+  new_password: Text({ minLength: 1, maxLength: 256 }),
 });
-export const ForgotBody = Type.Object({ username: Type.String({ minLength: 1, maxLength: 128 }) });
+export const ForgotBody = Type.Object({ username: Text({ minLength: 1, maxLength: 128 }) });
 export const ForgotConfirmBody = Type.Object({
-  username: Type.String({ minLength: 1, maxLength: 128 }),
-  code: Type.String({ minLength: 1, maxLength: 32 }),
-  new_password: Type.String({ minLength: 1, maxLength: 256 }),
+  username: Text({ minLength: 1, maxLength: 128 }),
+  code: Text({ minLength: 1, maxLength: 32 }),
+  new_password: Text({ minLength: 1, maxLength: 256 }),
 });
 export const ChangePasswordBody = Type.Object({
-  current_password: Type.String({ minLength: 1, maxLength: 256 }),
-  new_password: Type.String({ minLength: 1, maxLength: 256 }),
+  current_password: Text({ minLength: 1, maxLength: 256 }),
+  new_password: Text({ minLength: 1, maxLength: 256 }),
 });
-export const SsoExchangeBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 8192 }) });
+export const SsoExchangeBody = Type.Object({ token: Text({ minLength: 1, maxLength: 8192 }) });
 
 /** Claims of the access JWT (audience = tenant id). */
 export interface AccessTokenClaims {
@@ -51,4 +78,6 @@ export interface AccessTokenClaims {
   username: string;
   /** Token generation: bumped when the user's sessions must end. */
   sv?: number;
+  /** Session id (the refresh-token family): revoked at sign-out. */
+  sid?: string;
 }

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ListResponse } from './common';
+import { Id, IdList, Int32, ListResponse, Money, Offset, Text } from './common';
 
 /** Case status ids (spec 2 §3); 16 is transient while an upload is prepared. */
 export const CASE_STATUS = {
@@ -75,9 +75,8 @@ export const CASE_SORT_COLUMNS = [
 ] as const;
 export type CaseSortColumn = (typeof CASE_SORT_COLUMNS)[number];
 
-const IdList = Type.String({ pattern: '^\\d+(,\\d+)*$', description: 'one id or a comma-separated list' });
 const AmountOperator = Type.Union(['<', '<=', '=', '>', '>='].map((op) => Type.Literal(op)));
-const StringList = Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 });
+const StringList = Type.Array(Text({ maxLength: 200 }), { maxItems: 100 });
 
 /**
  * `GET /cm/cases` (and the exports): paging, sorting, search, tabs and every
@@ -86,51 +85,51 @@ const StringList = Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 }
  * on CB ID, case number, order id, ARN, MID, card last four and merchant name.
  */
 export const CaseListQuery = Type.Object({
-  start: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  start: Type.Optional(Offset()),
   limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, default: 50 })),
-  sort_by: Type.Optional(Type.String({ maxLength: 64 })),
+  sort_by: Type.Optional(Text({ maxLength: 64 })),
   sort_order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
-  search: Type.Optional(Type.String({ maxLength: 200 })),
+  search: Type.Optional(Text({ maxLength: 200 })),
   /** The merchant switcher: narrows to this merchant's subtree (must be in scope). */
-  client_id: Type.Optional(Type.Integer({ minimum: 1 })),
-  merchant_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  client_id: Type.Optional(Id()),
+  merchant_id: Type.Optional(Id()),
   filter_group: Type.Optional(Type.Union(FILTER_GROUPS.map((g) => Type.Literal(g)))),
   /** Which grid asks (chargebacks, case-management, ...); informational. */
-  intent: Type.Optional(Type.String({ maxLength: 64 })),
+  intent: Type.Optional(Text({ maxLength: 64 })),
   primary_case_due_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 })),
-  cycle: Type.Optional(IdList),
-  cycle_id: Type.Optional(IdList),
+  cycle: Type.Optional(IdList()),
+  cycle_id: Type.Optional(IdList()),
   is_fraud: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
-  status_group_id: Type.Optional(IdList),
-  status_id: Type.Optional(IdList),
-  card_type_id: Type.Optional(IdList),
-  reason_code_id: Type.Optional(IdList),
-  verdict_id: Type.Optional(IdList),
-  currency_id: Type.Optional(IdList),
-  source_id: Type.Optional(IdList),
-  assigned_user_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  status_group_id: Type.Optional(IdList()),
+  status_id: Type.Optional(IdList()),
+  card_type_id: Type.Optional(IdList()),
+  reason_code_id: Type.Optional(IdList()),
+  verdict_id: Type.Optional(IdList()),
+  currency_id: Type.Optional(IdList()),
+  source_id: Type.Optional(IdList()),
+  assigned_user_id: Type.Optional(Id()),
   is_flagged: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
   /** MID numbers, comma-separated. */
-  mid: Type.Optional(Type.String({ maxLength: 2000 })),
+  mid: Type.Optional(Text({ maxLength: 2000 })),
   /** Descriptor text (exact, case-insensitive) or descriptor id. */
-  descriptor: Type.Optional(Type.String({ maxLength: 200 })),
-  case_no: Type.Optional(Type.String({ maxLength: 100 })),
-  order_id: Type.Optional(Type.String({ maxLength: 100 })),
-  arn: Type.Optional(Type.String({ maxLength: 100 })),
-  cc_bin: Type.Optional(Type.String({ maxLength: 8 })),
-  cc_last_four: Type.Optional(Type.String({ maxLength: 4 })),
+  descriptor: Type.Optional(Text({ maxLength: 200 })),
+  case_no: Type.Optional(Text({ maxLength: 100 })),
+  order_id: Type.Optional(Text({ maxLength: 100 })),
+  arn: Type.Optional(Text({ maxLength: 100 })),
+  cc_bin: Type.Optional(Text({ maxLength: 8 })),
+  cc_last_four: Type.Optional(Text({ maxLength: 4 })),
   /** Post date range. */
-  date_range: Type.Optional(Type.String({ maxLength: 40 })),
-  due_date_range: Type.Optional(Type.String({ maxLength: 40 })),
-  trans_date_range: Type.Optional(Type.String({ maxLength: 40 })),
-  completed_date_range: Type.Optional(Type.String({ maxLength: 40 })),
-  dispute_amt: Type.Optional(Type.Number({ minimum: 0 })),
+  date_range: Type.Optional(Text({ maxLength: 40 })),
+  due_date_range: Type.Optional(Text({ maxLength: 40 })),
+  trans_date_range: Type.Optional(Text({ maxLength: 40 })),
+  completed_date_range: Type.Optional(Text({ maxLength: 40 })),
+  dispute_amt: Type.Optional(Money()),
   dispute_amt_operator: Type.Optional(AmountOperator),
-  trans_amt: Type.Optional(Type.Number({ minimum: 0 })),
+  trans_amt: Type.Optional(Money()),
   trans_amt_operator: Type.Optional(AmountOperator),
   // Exports only.
   export_type: Type.Optional(Type.Union([Type.Literal('page'), Type.Literal('all')])),
-  export_total: Type.Optional(Type.Integer({ minimum: 0 })),
+  export_total: Type.Optional(Int32({ minimum: 0 })),
   headers: Type.Optional(StringList),
   'headers[]': Type.Optional(StringList),
   /** 'accessor:label' entries. */
@@ -239,20 +238,20 @@ export type CaseDetail = Static<typeof CaseDetail>;
 export const CaseList = ListResponse(CaseRow);
 export type CaseList = Static<typeof CaseList>;
 
-export const CaseIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const CaseIdParams = Type.Object({ id: Id() });
 export const CaseFlagParams = Type.Object({
-  id: Type.Integer({ minimum: 1 }),
-  flagId: Type.Integer({ minimum: 1 }),
+  id: Id(),
+  flagId: Id(),
 });
 
 /** `PATCH /cm/cases/{id}/edit`: verdict only, or the full edit (spec 2 §5). */
 export const CaseEditBody = Type.Object(
   {
-    verdict_id: Type.Integer({ minimum: 1 }),
-    processor_invoice_id: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
-    case_amt: Type.Optional(Type.Number({ minimum: 0 })),
-    reason_code_id: Type.Optional(Type.Integer({ minimum: 1 })),
-    currency_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    verdict_id: Id(),
+    processor_invoice_id: Type.Optional(Type.Union([Text({ maxLength: 100 }), Type.Null()])),
+    case_amt: Type.Optional(Money()),
+    reason_code_id: Type.Optional(Id()),
+    currency_id: Type.Optional(Id()),
   },
   { additionalProperties: false },
 );
@@ -260,18 +259,15 @@ export type CaseEditBody = Static<typeof CaseEditBody>;
 
 /** `PUT /cm/cases/edit`: bulk verdict. */
 export const CaseBulkEditBody = Type.Object({
-  cases: Type.Array(
-    Type.Object({ id: Type.Integer({ minimum: 1 }), verdict_id: Type.Integer({ minimum: 1 }) }),
-    { minItems: 1, maxItems: 1000 },
-  ),
+  cases: Type.Array(Type.Object({ id: Id(), verdict_id: Id() }), { minItems: 1, maxItems: 1000 }),
 });
 export type CaseBulkEditBody = Static<typeof CaseBulkEditBody>;
 
 /** `PATCH /cm/cases/{id}`: a status change (4 DNR, 1 revert, ...) or an assignment (user_id null unassigns). */
 export const CasePatchBody = Type.Object(
   {
-    status_id: Type.Optional(Type.Integer({ minimum: 1 })),
-    user_id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+    status_id: Type.Optional(Id()),
+    user_id: Type.Optional(Type.Union([Id(), Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -282,9 +278,9 @@ export const CaseBulkPatchBody = Type.Object({
   cases: Type.Array(
     Type.Object(
       {
-        id: Type.Integer({ minimum: 1 }),
-        status_id: Type.Optional(Type.Integer({ minimum: 1 })),
-        user_id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+        id: Id(),
+        status_id: Type.Optional(Id()),
+        user_id: Type.Optional(Type.Union([Id(), Type.Null()])),
       },
       { additionalProperties: false },
     ),
@@ -295,30 +291,27 @@ export type CaseBulkPatchBody = Static<typeof CaseBulkPatchBody>;
 
 /** `PATCH /cm/cases/ui/status`: bulk status patch (representment statuses). */
 export const CaseStatusPatchBody = Type.Object({
-  cases: Type.Array(
-    Type.Object({ id: Type.Integer({ minimum: 1 }), status_id: Type.Integer({ minimum: 1 }) }),
-    { minItems: 1, maxItems: 1000 },
-  ),
+  cases: Type.Array(Type.Object({ id: Id(), status_id: Id() }), { minItems: 1, maxItems: 1000 }),
 });
 export type CaseStatusPatchBody = Static<typeof CaseStatusPatchBody>;
 
 /** `POST /cm/cases/{id}/flag`. */
 export const CaseFlagBody = Type.Object({
   flag: Type.Optional(Type.Boolean({ default: true })),
-  comment: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+  comment: Type.Optional(Type.Union([Text({ maxLength: 2000 }), Type.Null()])),
 });
 /** `PATCH /cm/cases/{id}/flag/{flagId}`. */
 export const CaseFlagPatchBody = Type.Object({
   is_flagged: Type.Boolean(),
-  comment: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+  comment: Type.Optional(Type.Union([Text({ maxLength: 2000 }), Type.Null()])),
 });
 /** `PUT /cm/cases/flag`: bulk flag/unflag. */
 export const CaseBulkFlagBody = Type.Object({
   flags: Type.Array(
     Type.Object({
-      case_id: Type.Integer({ minimum: 1 }),
+      case_id: Id(),
       is_flagged: Type.Boolean(),
-      comment: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+      comment: Type.Optional(Type.Union([Text({ maxLength: 2000 }), Type.Null()])),
     }),
     { minItems: 1, maxItems: 1000 },
   ),
@@ -329,7 +322,7 @@ export const CaseWriteResult = Type.Object({ message: Type.String(), data: Type.
 export type CaseWriteResult = Static<typeof CaseWriteResult>;
 
 export const CaseHistoryQuery = Type.Object({
-  start: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  start: Type.Optional(Offset()),
   /** No default limit: all rows (spec 2 §7). */
   limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
 });
@@ -348,7 +341,7 @@ export const CaseHistoryList = ListResponse(CaseHistoryRow);
 export type CaseHistoryRow = Static<typeof CaseHistoryRow>;
 
 /** `GET /cm/cases/reports/cases-status-totals`. */
-export const StatusTotalsQuery = Type.Object({ client_id: Type.Optional(Type.Integer({ minimum: 1 })) });
+export const StatusTotalsQuery = Type.Object({ client_id: Type.Optional(Id()) });
 export const StatusTotals = Type.Object({
   data: Type.Array(
     Type.Object({ status_group_id: Type.Integer(), status_group: Type.String(), count: Type.Integer() }),

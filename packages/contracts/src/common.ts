@@ -1,4 +1,61 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import {
+  Type,
+  type IntegerOptions,
+  type NumberOptions,
+  type Static,
+  type StringOptions,
+  type TSchema,
+} from '@sinclair/typebox';
+
+/*
+ * Bounded inputs (issue 20 item 5). Every integer a request carries fits the
+ * Postgres int4 range (our ids all do: demo blocks of tenant * 1,000,000 and
+ * new users from 100,000,000), every amount fits numeric(12, 2), and no
+ * string carries a NUL character (Postgres refuses NUL in text). Request
+ * schemas use these helpers; the service app factory (packages/core
+ * buildServiceApp) also bounds any integer a schema left unbounded and
+ * refuses NUL anywhere, for routes that forget.
+ */
+export const INT32_MAX = 2_147_483_647;
+export const INT32_MIN = -2_147_483_648;
+/** numeric(12, 2): the largest amount the case tables hold. */
+export const MONEY_MAX = 9_999_999_999.99;
+/** Any string without a NUL character. */
+export const NO_NUL_PATTERN = '^[^\\u0000]*$';
+/** A decimal integer 0..2147483647 (leading zeros allowed), for ids carried in strings. */
+export const INT32_DIGITS =
+  '0*(?:[0-9]{1,9}|1[0-9]{9}|20[0-9]{8}|21[0-3][0-9]{7}|214[0-6][0-9]{6}|2147[0-3][0-9]{5}|21474[0-7][0-9]{4}|214748[0-2][0-9]{3}|2147483[0-5][0-9]{2}|21474836[0-3][0-9]|214748364[0-7])';
+/** One id or a comma-separated list of ids, each in the int4 range. */
+export const ID_LIST_PATTERN = `^${INT32_DIGITS}(,${INT32_DIGITS})*$`;
+/** A positive id (1..2147483647) in a string (a path segment that also takes words). */
+export const ID_STRING_PATTERN =
+  '^(?:[1-9][0-9]{0,8}|1[0-9]{9}|20[0-9]{8}|21[0-3][0-9]{7}|214[0-6][0-9]{6}|2147[0-3][0-9]{5}|21474[0-7][0-9]{4}|214748[0-2][0-9]{3}|2147483[0-5][0-9]{2}|21474836[0-3][0-9]|214748364[0-7])$';
+
+/** A row id: integer 1..2147483647. */
+export const Id = (options: IntegerOptions = {}) =>
+  Type.Integer({ minimum: 1, maximum: INT32_MAX, ...options });
+/** Any int4 value (options narrow it). */
+export const Int32 = (options: IntegerOptions = {}) =>
+  Type.Integer({ minimum: INT32_MIN, maximum: INT32_MAX, ...options });
+/** Paging offset `start`: 0..2147483647, default 0. */
+export const Offset = (options: IntegerOptions = {}) =>
+  Type.Integer({ minimum: 0, maximum: INT32_MAX, default: 0, ...options });
+/** An amount: 0..9999999999.99 (numeric(12, 2)). */
+export const Money = (options: NumberOptions = {}) =>
+  Type.Number({ minimum: 0, maximum: MONEY_MAX, ...options });
+/**
+ * Text input: a string without NUL. Give it a maxLength. A `pattern` of its
+ * own replaces the NUL pattern, so such a pattern must not match NUL itself.
+ */
+export const Text = (options: StringOptions = {}) => Type.String({ pattern: NO_NUL_PATTERN, ...options });
+/** One id or a comma-separated list of ids (filters such as `status_id=1,2`). */
+export const IdList = (options: StringOptions = {}) =>
+  Type.String({
+    pattern: ID_LIST_PATTERN,
+    maxLength: 2000,
+    description: 'one id or a comma-separated list',
+    ...options,
+  });
 
 /** `{statusCode, error, message}` plus optional field details (design §5). */
 export const ErrorResponse = Type.Object(
@@ -28,11 +85,11 @@ export const SortOrder = Type.Union([Type.Literal('asc'), Type.Literal('desc')])
 
 /** Shared paging parameters of every grid call (spec 1 §7, design §5). */
 export const ListQuery = Type.Object({
-  start: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  start: Type.Optional(Offset()),
   limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, default: 25 })),
-  sort_by: Type.Optional(Type.String({ maxLength: 64 })),
+  sort_by: Type.Optional(Text({ maxLength: 64 })),
   sort_order: Type.Optional(SortOrder),
-  search: Type.Optional(Type.String({ maxLength: 200 })),
+  search: Type.Optional(Text({ maxLength: 200 })),
 });
 export type ListQuery = Static<typeof ListQuery>;
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ListResponse } from './common';
+import { Id, ListResponse, Offset, Text } from './common';
 
 /**
  * Dashboard and report calls of the case service (spec 1 §2.5, §7). Every one
@@ -14,10 +14,10 @@ import { ListResponse } from './common';
  *   GET /cm/cases/reports/chargebacks-by-card-type      -> CardTypeCountRows (names 'Visa,Mastercard,Discover,Amex')
  */
 export const DashboardQuery = Type.Object({
-  client_id: Type.Optional(Type.Integer({ minimum: 1 })),
-  date_range: Type.Optional(Type.String({ maxLength: 40 })),
+  client_id: Type.Optional(Id()),
+  date_range: Type.Optional(Text({ maxLength: 40 })),
   /** Card type names for by-card-type; the rest are summed as 'Other'. */
-  names: Type.Optional(Type.String({ maxLength: 200 })),
+  names: Type.Optional(Text({ maxLength: 200 })),
 });
 export type DashboardQuery = Static<typeof DashboardQuery>;
 
@@ -36,11 +36,11 @@ export const MID_TOP5_SORT_COLUMNS = [
 export const MidTop5Query = Type.Composite([
   DashboardQuery,
   Type.Object({
-    start: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+    start: Type.Optional(Offset()),
     limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, default: 5 })),
     sort_by: Type.Optional(Type.Union(MID_TOP5_SORT_COLUMNS.map((c) => Type.Literal(c)))),
     sort_order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
-    search: Type.Optional(Type.String({ maxLength: 200 })),
+    search: Type.Optional(Text({ maxLength: 200 })),
   }),
 ]);
 export type MidTop5Query = Static<typeof MidTop5Query>;

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Id } from './common';
 
 /**
  * Documents (spec 2 §7 'Documents'): the representment of a case and its
@@ -18,7 +19,7 @@ export const DOCS_MESSAGES = {
 /** How long a download link stays valid. */
 export const DOC_LINK_TTL_SECONDS = 300;
 
-export const RepresentmentParams = Type.Object({ caseId: Type.Integer({ minimum: 1 }) });
+export const RepresentmentParams = Type.Object({ caseId: Id() });
 
 /** `GET /docs/representment/{caseId}`: the newest representment of the case. */
 export const RepresentmentLink = Type.Object({
@@ -36,7 +37,7 @@ export type RepresentmentLink = Static<typeof RepresentmentLink>;
 
 /** `GET /docs/files/{key}`: the signature and expiry of a download link. */
 export const SignedFileQuery = Type.Object({
-  exp: Type.Integer({ minimum: 0 }),
+  exp: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
   sig: Type.String({ pattern: '^[A-Za-z0-9_-]{16,128}$' }),
 });
 export type SignedFileQuery = Static<typeof SignedFileQuery>;

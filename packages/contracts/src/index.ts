@@ -13,3 +13,4 @@ export * from './merchants';
 export * from './users';
 export * from './review';
 export * from './docs';
+export * from './resource-grants';

@@ -33,7 +33,8 @@ export const InternalContext = Type.Object({
 });
 export type InternalContext = Static<typeof InternalContext>;
 
-export type InvalidationKind = 'user' | 'merchant' | 'lookup' | 'config';
+/** 'session': a signed-out session (id = the refresh family, the access token's `sid`). */
+export type InvalidationKind = 'user' | 'merchant' | 'lookup' | 'config' | 'session';
 export interface InvalidationMessage {
   tenant: string;
   kind: InvalidationKind;

@@ -1,17 +1,17 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ListResponse } from './common';
+import { Id, ListResponse, Offset, Text } from './common';
 
 /** Query of the lookup lists `GET /cm/gen/*` (spec 1 §7: limit 999, start, search). */
 export const LookupQuery = Type.Object({
-  start: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  start: Type.Optional(Offset()),
   limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, default: 999 })),
-  search: Type.Optional(Type.String({ maxLength: 200 })),
+  search: Type.Optional(Text({ maxLength: 200 })),
   /** Reason codes only: 1 fraud codes, 0 the others. */
   is_fraud: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
   /** Reason codes only: card type id. */
-  card_type_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  card_type_id: Type.Optional(Id()),
   /** Descriptors only: limit to one merchant's subtree. */
-  merchant_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  merchant_id: Type.Optional(Id()),
 });
 export type LookupQuery = Static<typeof LookupQuery>;
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ListResponse } from './common';
+import { Id, ListResponse, Offset, Text } from './common';
 
 /**
  * A merchant as `GET /cm/merchants/{id}` answers it: the panel shape of spec 1
@@ -53,13 +53,13 @@ export const Merchant = Type.Object(
 );
 export type Merchant = Static<typeof Merchant>;
 
-export const MerchantIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const MerchantIdParams = Type.Object({ id: Id() });
 
 /** `GET /cm/merchants`: the merchants in the caller's scope (merchant switcher, filters), by name. */
 export const MerchantListQuery = Type.Object({
-  search: Type.Optional(Type.String({ maxLength: 200 })),
-  status_id: Type.Optional(Type.Integer({ minimum: 1 })),
-  start: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  search: Type.Optional(Text({ maxLength: 200 })),
+  status_id: Type.Optional(Id()),
+  start: Type.Optional(Offset()),
   limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 999, default: 50 })),
 });
 export type MerchantListQuery = Static<typeof MerchantListQuery>;
@@ -76,10 +76,10 @@ export type MerchantList = Static<typeof MerchantList>;
 
 /** `GET /cm/mids` (spec 2 §7): MIDs in scope. */
 export const MidQuery = Type.Object({
-  merchant_id: Type.Optional(Type.Integer({ minimum: 1 })),
-  status_id: Type.Optional(Type.Integer({ minimum: 1 })),
-  search: Type.Optional(Type.String({ maxLength: 200 })),
-  start: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  merchant_id: Type.Optional(Id()),
+  status_id: Type.Optional(Id()),
+  search: Type.Optional(Text({ maxLength: 200 })),
+  start: Type.Optional(Offset()),
   limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, default: 25 })),
 });
 export const Mid = Type.Object({
@@ -100,7 +100,7 @@ export type Mid = Static<typeof Mid>;
  * so the case service can assign cases to them and keep their name on the case.
  */
 export const AssigneeBody = Type.Object({
-  username: Type.String({ minLength: 1 }),
+  username: Text({ minLength: 1, maxLength: 4096 }),
   fname: Type.String(),
   lname: Type.String(),
   role_id: Type.Integer(),

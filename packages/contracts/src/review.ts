@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CaseDetail, CaseRow } from './cases';
-import { ListResponse } from './common';
+import { Id, ID_LIST_PATTERN, ID_STRING_PATTERN, ListResponse, Text } from './common';
 
 /**
  * QC review, admin review, case marks and ERTs (spec 2 §2.4, §2.5, §4, §7).
@@ -54,7 +54,7 @@ export type CaseMarkType = (typeof CASE_MARK_TYPES)[number];
  */
 export const CaseMarkBody = Type.Object(
   {
-    ids: Type.String({ pattern: '^\\d+(,\\d+)*$', maxLength: 2000 }),
+    ids: Type.String({ pattern: ID_LIST_PATTERN, maxLength: 2000 }),
     status: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(16)]),
     type: Type.Union(CASE_MARK_TYPES.map((t) => Type.Literal(t))),
   },
@@ -74,7 +74,7 @@ export const QcCase = Type.Composite([
 ]);
 export type QcCase = Static<typeof QcCase>;
 export const QcCaseParams = Type.Object({
-  id: Type.Union([Type.Literal('next'), Type.String({ pattern: '^[1-9]\\d{0,17}$' })]),
+  id: Type.Union([Type.Literal('next'), Type.String({ pattern: ID_STRING_PATTERN })]),
 });
 
 /**
@@ -84,7 +84,7 @@ export const QcCaseParams = Type.Object({
  */
 export const QcActionBody = Type.Object(
   {
-    id: Type.Integer({ minimum: 1 }),
+    id: Id(),
     action_id: Type.Union([Type.Literal(QC_ACTION.Approve), Type.Literal(QC_ACTION.DoNotRepresent)]),
   },
   { additionalProperties: false },
@@ -97,7 +97,7 @@ export const QC_DNR_FLAG = 'CASE_QC_REVIEW.DO_NOT_REPRESENT';
  * `PATCH /cm/cases/qc/dnr` (the spec's 'do-not-represent call', path not
  * shown there): moves a QC case to Do Not Represent (status 4) as a loss.
  */
-export const QcDnrBody = Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const QcDnrBody = Type.Object({ id: Id() }, { additionalProperties: false });
 export type QcDnrBody = Static<typeof QcDnrBody>;
 
 /** `PATCH /cm/review`: actions by id with an optional note, or assignment (assign_id null unassigns). */
@@ -106,10 +106,10 @@ export const ReviewPatchBody = Type.Object(
     cases: Type.Array(
       Type.Object(
         {
-          id: Type.Integer({ minimum: 1 }),
-          action_id: Type.Optional(Type.Integer({ minimum: 1 })),
-          note: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
-          assign_id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+          id: Id(),
+          action_id: Type.Optional(Id()),
+          note: Type.Optional(Type.Union([Text({ maxLength: 2000 }), Type.Null()])),
+          assign_id: Type.Optional(Type.Union([Id(), Type.Null()])),
         },
         { additionalProperties: false },
       ),
@@ -151,16 +151,16 @@ export const Ert = Type.Object({
   date_created: Type.String(),
 });
 export type Ert = Static<typeof Ert>;
-export const ErtCaseParams = Type.Object({ caseId: Type.Integer({ minimum: 1 }) });
+export const ErtCaseParams = Type.Object({ caseId: Id() });
 export const ErtBody = Type.Object(
   {
-    content: Type.String({ minLength: 1, maxLength: 10000 }),
-    status_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    content: Text({ minLength: 1, maxLength: 10000 }),
+    status_id: Type.Optional(Id()),
     is_active: Type.Optional(Type.Boolean()),
-    level_id: Type.Optional(Type.Integer({ minimum: 1 })),
-    type_id: Type.Optional(Type.Integer({ minimum: 1 })),
-    user_id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
-    merchant_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    level_id: Type.Optional(Id()),
+    type_id: Type.Optional(Id()),
+    user_id: Type.Optional(Type.Union([Id(), Type.Null()])),
+    merchant_id: Type.Optional(Id()),
   },
   { additionalProperties: false },
 );

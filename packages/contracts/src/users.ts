@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ListQuery, ListResponse } from './common';
+import { Id, Int32, ListQuery, ListResponse, Offset, Text } from './common';
 
 /**
  * User administration, profile and messages of the user service (spec 3 §2,
@@ -59,8 +59,8 @@ export type UserList = Static<typeof UserList>;
 export const UserListQuery = Type.Composite([
   ListQuery,
   Type.Object({
-    merchant_id: Type.Optional(Type.Integer({ minimum: 1 })),
-    role: Type.Optional(Type.Integer({ minimum: 1 })),
+    merchant_id: Type.Optional(Id()),
+    role: Type.Optional(Id()),
     status_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 6 })),
   }),
 ]);
@@ -68,13 +68,13 @@ export type UserListQuery = Static<typeof UserListQuery>;
 
 /** POST /users/users. Text fields have no minLength: the handler answers the spec's messages. */
 export const CreateUserBody = Type.Object({
-  fname: Type.String({ maxLength: 100 }),
-  lname: Type.String({ maxLength: 100 }),
-  username: Type.String({ maxLength: 128 }),
-  email: Type.String({ maxLength: 254 }),
-  role: Type.Integer(),
-  merchant: Type.Integer({ minimum: 1 }),
-  groups: Type.Optional(Type.Array(Type.Integer())),
+  fname: Text({ maxLength: 100 }),
+  lname: Text({ maxLength: 100 }),
+  username: Text({ maxLength: 128 }),
+  email: Text({ maxLength: 254 }),
+  role: Int32(),
+  merchant: Id(),
+  groups: Type.Optional(Type.Array(Int32(), { maxItems: 100 })),
   status: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(6)])),
   is_read_only: Type.Optional(Type.Boolean()),
 });
@@ -82,11 +82,11 @@ export type CreateUserBody = Static<typeof CreateUserBody>;
 
 /** PATCH /users/users/{id}: profile fields, email only, or status (1 enabled, 6 locked). */
 export const UpdateUserBody = Type.Object({
-  fname: Type.Optional(Type.String({ maxLength: 100 })),
-  lname: Type.Optional(Type.String({ maxLength: 100 })),
-  email: Type.Optional(Type.String({ maxLength: 254 })),
-  role: Type.Optional(Type.Integer()),
-  merchant: Type.Optional(Type.Integer({ minimum: 1 })),
+  fname: Type.Optional(Text({ maxLength: 100 })),
+  lname: Type.Optional(Text({ maxLength: 100 })),
+  email: Type.Optional(Text({ maxLength: 254 })),
+  role: Type.Optional(Int32()),
+  merchant: Type.Optional(Id()),
   status: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(6)])),
   is_read_only: Type.Optional(Type.Boolean()),
 });
@@ -102,13 +102,13 @@ export const SitePermission = Type.Object({
   isChecked: Type.Boolean(),
 });
 export const ResourceBody = Type.Object({
-  resource_id: Type.Integer({ minimum: 1 }),
+  resource_id: Id(),
   is_allowed: Type.Boolean(),
 });
 
 export const MidPermissions = Type.Object({
-  mids: Type.Array(Type.String({ maxLength: 64 }), { maxItems: 5000 }),
-  exclude_mids: Type.Array(Type.String({ maxLength: 64 }), { maxItems: 5000 }),
+  mids: Type.Array(Text({ maxLength: 64 }), { maxItems: 5000 }),
+  exclude_mids: Type.Array(Text({ maxLength: 64 }), { maxItems: 5000 }),
 });
 export type MidPermissions = Static<typeof MidPermissions>;
 
@@ -123,15 +123,15 @@ export const LoginEvent = Type.Object({
 });
 export const LoginHistoryQuery = Type.Object({
   is_unique: Type.Optional(Type.Boolean()),
-  start: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  start: Type.Optional(Offset()),
   limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, default: 25 })),
 });
 export const LoginHistory = ListResponse(LoginEvent);
 /** POST /users/blockip: lock an IP for a user's account (user_id defaults to the caller). */
 export const BlockIpBody = Type.Object({
-  ip: Type.String({ minLength: 1, maxLength: 64 }),
+  ip: Text({ minLength: 1, maxLength: 64 }),
   is_allowed: Type.Literal(false),
-  user_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  user_id: Type.Optional(Id()),
 });
 
 export const NotificationSetting = Type.Object({
@@ -141,7 +141,7 @@ export const NotificationSetting = Type.Object({
   is_enabled: Type.Boolean(),
 });
 export const NotificationBody = Type.Object({ is_enabled: Type.Boolean() });
-export const EmailBody = Type.Object({ email: Type.String({ maxLength: 254 }) });
+export const EmailBody = Type.Object({ email: Text({ maxLength: 254 }) });
 
 /** In-app message (spec 3 §2 Messages). */
 const MessageAction = Type.Object({
@@ -166,14 +166,14 @@ export const MessageActionBody = Type.Object({
 
 /** POST /users/events/tracking (remedy events). */
 export const TrackingEventBody = Type.Object({
-  key: Type.String({ minLength: 1, maxLength: 100 }),
+  key: Text({ minLength: 1, maxLength: 100 }),
   case_id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
-  event_name: Type.String({ minLength: 1, maxLength: 100 }),
-  action: Type.Optional(Type.String({ maxLength: 100 })),
-  message: Type.Optional(Type.String({ maxLength: 2000 })),
+  event_name: Text({ minLength: 1, maxLength: 100 }),
+  action: Type.Optional(Text({ maxLength: 100 })),
+  message: Type.Optional(Text({ maxLength: 2000 })),
 });
 
-export const BannerQuery = Type.Object({ page: Type.String({ minLength: 1, maxLength: 50 }) });
+export const BannerQuery = Type.Object({ page: Text({ minLength: 1, maxLength: 50 }) });
 export const BannerState = Type.Object({
   page: Type.String(),
   show: Type.Boolean(),
@@ -183,9 +183,9 @@ export const BannerState = Type.Object({
 
 /** POST /users/audit: the gateway records an impersonated call made to another service. */
 export const AuditBody = Type.Object({
-  action: Type.String({ minLength: 1, maxLength: 100 }),
-  method: Type.Optional(Type.String({ maxLength: 10 })),
-  path: Type.Optional(Type.String({ maxLength: 2000 })),
+  action: Text({ minLength: 1, maxLength: 100 }),
+  method: Type.Optional(Text({ maxLength: 10 })),
+  path: Type.Optional(Text({ maxLength: 2000 })),
   status: Type.Optional(Type.Integer()),
   detail: Type.Optional(Type.Unknown()),
 });

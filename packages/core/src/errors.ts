@@ -32,6 +32,14 @@ export const statusText = (status: number) => STATUS_CODES[status] ?? 'Error';
  */
 export function errorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
+    // 429/503 with data.retry_after (seconds): also the Retry-After header, which clients wait on.
+    const retryAfter = (error.data as { retry_after?: unknown } | undefined)?.retry_after;
+    if (
+      typeof retryAfter === 'number' &&
+      retryAfter > 0 &&
+      (error.statusCode === 429 || error.statusCode === 503)
+    )
+      reply.header('retry-after', String(Math.ceil(retryAfter)));
     return reply.status(error.statusCode).send({
       statusCode: error.statusCode,
       error: statusText(error.statusCode),
@@ -46,12 +54,21 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
       field:
         (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') ||
         String(v.params?.missingProperty ?? ''),
-      message: v.message ?? 'is invalid',
+      message: readableValidationMessage(v),
     }));
+    // Fastify's own text names the part and field ('querystring/start must be <= 2147483647');
+    // rebuilt when a pattern would otherwise be printed as a regular expression.
+    const rewritten = fe.validation.some((v) => v.keyword === 'pattern');
+    const context = fe.validationContext ?? 'request';
+    const message = rewritten
+      ? fe.validation
+          .map((v) => `${context}${v.instancePath || ''} ${readableValidationMessage(v)}`)
+          .join(', ')
+      : fe.message;
     return reply.status(400).send({
       statusCode: 400,
       error: 'Bad Request',
-      message: fe.message,
+      message,
       data: { fields },
     });
   }
@@ -63,6 +80,22 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
       .send({ statusCode: 500, error: statusText(500), message: GENERIC_ERROR_MESSAGE });
   }
   return reply.status(status).send({ statusCode: status, error: statusText(status), message: fe.message });
+}
+
+/** A validation error's message as a person reads it: known patterns by meaning, long patterns as 'has an invalid format'. */
+function readableValidationMessage(v: {
+  keyword?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}): string {
+  if (v.keyword === 'pattern') {
+    const pattern = String(v.params?.pattern ?? '');
+    if (pattern === '^[^\\u0000]*$') return 'must not contain a NUL character';
+    if (pattern.includes('214748364'))
+      return 'must be an id (or a comma-separated list of ids) no greater than 2147483647';
+    if (pattern.length > 40) return 'has an invalid format';
+  }
+  return v.message ?? 'is invalid';
 }
 
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {

@@ -13,6 +13,7 @@ import type { Cache } from './cache';
 import type { Db } from './db';
 import type { Env, ServiceName } from './env';
 import { errorHandler, notFoundHandler, unauthorized } from './errors';
+import { registerInputGuard } from './input-guard';
 import { verifyContext } from './internal-context';
 import type { Logger } from './logger';
 
@@ -65,6 +66,7 @@ export async function buildServiceApp(def: ServiceDefinition, deps: ServiceDeps)
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('deps', deps);
+  registerInputGuard(app);
   app.decorateRequest('ctx', null as unknown as InternalContext);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);

@@ -1,7 +1,11 @@
 import type { ServiceMigrations } from '@portal/core';
 import identity from '../migrations/001_identity.sql';
+import sessions from '../migrations/002_sessions.sql';
 
 export const userMigrations: ServiceMigrations = {
   schema: 'users',
-  migrations: [{ version: 1, name: 'identity', sql: identity }],
+  migrations: [
+    { version: 1, name: 'identity', sql: identity },
+    { version: 2, name: 'sessions', sql: sessions },
+  ],
 };

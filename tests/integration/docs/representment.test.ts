@@ -146,7 +146,8 @@ describe('GET /docs/representment/{caseId} and the signed download', () => {
     const file = await download('acme', link);
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
-    expect(file.headers['content-disposition']).toContain('inline; filename="Representment-');
+    expect(file.headers['content-disposition']).toContain('attachment; filename="Representment-');
+    expect(file.headers['content-security-policy']).toContain("default-src 'none'; sandbox");
     expect(file.body.length).toBe(d.size);
     expect(file.body.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
     expect(file.body.toString('latin1')).toContain(`Case ${d.case_id}`.replace('Case', 'CB ID:'));

@@ -164,6 +164,10 @@ export async function fakeUserService(secret: string, signer: Signer): Promise<F
       const p = state.profiles.get(`${ctx.tenant}:${ctx.user_id}`);
       return p ? send(res, 200, p) : send(res, 404, { message: 'Unknown user' });
     }
+    // 'Login As' (the real user service checks the subtree): here any known user of the caller's tenant.
+    const loginAs = /^\/users\/users\/(\d+)\/impersonation$/.exec(path);
+    if (loginAs && req.method === 'GET')
+      return send(res, 200, { allowed: state.profiles.has(`${ctx.tenant}:${loginAs[1]}`) });
     if (path === '/users/audit' && req.method === 'POST') {
       state.audits.push({ ctx, body: body as Record<string, unknown> });
       return send(res, 204);

@@ -257,10 +257,12 @@ describe('throttle and lock-out', () => {
     const unknown = await sequence('not.a.user', 'Wrong#Pass2027');
     expect(real).toEqual(unknown);
     expect(real.slice(0, 10)).toEqual(Array(10).fill('401 Incorrect username or password.'));
-    expect(real[10]).toMatch(/^401 Your account is temporarily locked/);
+    // Issue 20.7: a lock is a throttled answer (429 with Retry-After), for this address only.
+    expect(real[10]).toMatch(/^429 Sign-in is temporarily locked for your address/);
     // Even the right password is refused while locked.
     const locked = await signIn(app, t, 'merchant.user', DEMO_PASSWORD, 'northbank');
-    expect(locked.statusCode).toBe(401);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     expect(locked.json().message).toMatch(/temporarily locked/);
   });
 

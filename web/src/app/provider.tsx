@@ -1,4 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react';
+import { withEmotionCache } from '@emotion/react';
 import type { TenantBootstrap } from '@portal/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -7,6 +8,10 @@ import { useAuth } from '../lib/auth/auth-context';
 import { TenantContext } from '../lib/tenant-config';
 import { applyFavicon, lookFor, systemFromLook } from '../lib/theme';
 import { Toaster } from '../components/toaster';
+import { applyChartNonce, cspNonce } from '../lib/csp-nonce';
+
+// Before any chart module loads (they load with their routes).
+applyChartNonce(cspNonce());
 
 function makeQueryClient() {
   return new QueryClient({
@@ -15,6 +20,22 @@ function makeQueryClient() {
     },
   });
 }
+
+/**
+ * The CSP nonce on emotion's style sheets (Chakra styles with emotion's cache
+ * from context). Emotion creates its <style> elements lazily, on the first
+ * insert, with `sheet.nonce`, and its Global sheets copy the nonce from the
+ * cache's sheet; this runs during render, before any child inserts a style.
+ * (A CacheProvider with createCache({ key: 'css', nonce }) would do the same
+ * but needs @emotion/cache as a direct dependency.)
+ */
+const EmotionNonce = withEmotionCache(function EmotionNonce(
+  { nonce, children }: { nonce: string | undefined; children: ReactNode },
+  cache,
+) {
+  if (nonce && cache.sheet.nonce !== nonce) cache.sheet.nonce = nonce;
+  return <>{children}</>;
+});
 
 /** Chakra with the tenant's look, or its partner-branded variant once the profile says theme_variant > 1. */
 function ThemedChakra({ tenant, children }: { tenant: TenantBootstrap; children: ReactNode }) {
@@ -28,10 +49,12 @@ function ThemedChakra({ tenant, children }: { tenant: TenantBootstrap; children:
     document.documentElement.dataset.tenant = tenant.id;
   }, [variant, tenant.id]);
   return (
-    <ChakraProvider value={system}>
-      {children}
-      <Toaster />
-    </ChakraProvider>
+    <EmotionNonce nonce={cspNonce()}>
+      <ChakraProvider value={system}>
+        {children}
+        <Toaster />
+      </ChakraProvider>
+    </EmotionNonce>
   );
 }
 

@@ -11,6 +11,7 @@ import {
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useEffect, useMemo, useRef } from 'react';
+import { cspNonce } from '../lib/csp-nonce';
 
 // Community only; only the modules used (TOOLCHAIN). ValidationModule in development for readable errors.
 ModuleRegistry.registerModules([
@@ -94,6 +95,7 @@ export function DataGrid<T>({
           apiRef.current = e.api;
         }}
         overlayNoRowsTemplate="No Records Found!"
+        styleNonce={cspNonce()}
       />
     </div>
   );

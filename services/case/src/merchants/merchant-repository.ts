@@ -6,8 +6,13 @@ import {
   type MerchantListQuery,
   type Mid,
 } from '@portal/contracts';
+import { Type, type Static } from '@sinclair/typebox';
 import { containsPattern, type Queryable } from '@portal/core';
 import { scopeConditions, subtreeIds, type Scope } from '../scope/scope';
+
+/** What a partner or merchant user reads of a merchant above its own subtree: the name only. */
+export const MerchantName = Type.Object({ id: Type.Integer(), business_name: Type.String() });
+export type MerchantName = Static<typeof MerchantName>;
 
 interface MerchantDbRow {
   id: number;
@@ -37,16 +42,21 @@ interface MerchantDbRow {
   allowed_domains: string[];
 }
 
-/** Merchants a scope may read: its subtree and the ancestors of its root (the panel shows the parent's name). */
-async function visibleMerchant(
+/**
+ * How much of a merchant a scope may read: all of its subtree; of the
+ * ancestors of its root only the name (the panel shows the parent's name;
+ * contact details, domains and MID counts above one's own subtree are not
+ * the caller's business: issue 20 item 8).
+ */
+async function merchantVisibility(
   db: Queryable,
   scope: Scope,
   id: number,
   userMerchantId: number | null,
-): Promise<boolean> {
-  if (scope.merchantIds === null) return true;
-  if (scope.merchantIds.includes(id)) return true;
-  if (userMerchantId === null) return false;
+): Promise<'full' | 'name' | null> {
+  if (scope.merchantIds === null) return 'full';
+  if (scope.merchantIds.includes(id)) return 'full';
+  if (userMerchantId === null) return null;
   const { rows } = await db.query<{ id: number }>(
     `with recursive up(id, parent_id) as (
        select id, parent_id from cases.merchants where tenant_id = $1 and id = $2
@@ -55,7 +65,7 @@ async function visibleMerchant(
      ) select id from up where id = $3`,
     [scope.tenant, userMerchantId, id],
   );
-  return rows.length > 0;
+  return rows.length > 0 ? 'name' : null;
 }
 
 export async function findMerchant(
@@ -63,7 +73,7 @@ export async function findMerchant(
   scope: Scope,
   id: number,
   userMerchantId: number | null,
-): Promise<Merchant | null> {
+): Promise<Merchant | MerchantName | null> {
   const { rows } = await db.query<MerchantDbRow>(
     `select m.id, m.business_name, m.alias, m.parent_id, m.partner_company_id, m.status_id, ms.name as status_name,
        to_char(m.date_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as date_created, m.business_address, m.city,
@@ -79,7 +89,10 @@ export async function findMerchant(
     [scope.tenant, id],
   );
   const m = rows[0];
-  if (!m || !(await visibleMerchant(db, scope, id, userMerchantId))) return null;
+  if (!m) return null;
+  const visibility = await merchantVisibility(db, scope, id, userMerchantId);
+  if (visibility === null) return null;
+  if (visibility === 'name') return { id: Number(m.id), business_name: m.business_name };
   const subtree = await subtreeIds(db, scope.tenant, id);
   const [mids, deflectors] = await Promise.all([
     db.query<{ n: number }>(

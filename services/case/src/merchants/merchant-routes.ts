@@ -12,7 +12,7 @@ import {
 } from '@portal/contracts';
 import { forbidden, notFound } from '@portal/core';
 import { narrowToMerchant, resolveScope } from '../scope/scope';
-import { findMerchant, listMerchants, listMids, upsertAssignee } from './merchant-repository';
+import { findMerchant, listMerchants, listMids, MerchantName, upsertAssignee } from './merchant-repository';
 
 export const merchantRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: MerchantListQuery }>(
@@ -28,14 +28,14 @@ export const merchantRoutes: FastifyPluginAsync = async (app) => {
       listMerchants(app.deps.db, await resolveScope(app.deps.db, request.ctx), request.query),
   );
 
-  /** Merchant details (spec 1 §3.2) plus whoami's fields; a system context sees the whole tenant. */
+  /** Merchant details (spec 1 §3.2) plus whoami's fields; a system context sees the whole tenant; above one's subtree, the name only. */
   app.get<{ Params: { id: number } }>(
     '/cm/merchants/:id',
     {
       schema: {
         tags: ['merchants'],
         params: MerchantIdParams,
-        response: { 200: Merchant, 404: ErrorResponse },
+        response: { 200: Type.Union([Merchant, MerchantName]), 404: ErrorResponse },
       },
     },
     async (request) => {

@@ -20,6 +20,7 @@ import {
   ReviewActionList,
   ReviewCase,
   ReviewPatchBody,
+  Offset,
 } from '@portal/contracts';
 import { Type, type Static } from '@sinclair/typebox';
 import { listCases } from '../cases/case-repository';
@@ -30,7 +31,7 @@ import { getQcCase, nextQcCase, qcAction, qcDoNotRepresent } from './qc-review';
 
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const ErtListQuery = Type.Object({
-  start: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  start: Type.Optional(Offset()),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
 });
 

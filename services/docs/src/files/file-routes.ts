@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { DOCS_MESSAGES, ErrorResponse, SignedFileQuery } from '@portal/contracts';
 import { badRequest, forbidden, HttpError, notFound, type Db } from '@portal/core';
+import { attachmentDisposition, DOWNLOAD_CSP } from '@portal/storage';
 import type { DocumentStore } from '../store/document-store';
 import { representmentByKey } from '../representment/representment-repository';
 import { verifyFileLink } from './signed-links';
@@ -12,12 +13,6 @@ export interface FileRouteDeps {
   db: Db;
   store: DocumentStore;
   linkSecret: string;
-}
-
-/** `attachment`-safe quoted filename plus the RFC 5987 form for non-ASCII names. */
-function disposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
 /**
@@ -54,8 +49,9 @@ export function fileRoutes(deps: FileRouteDeps): FastifyPluginAsync {
         return reply
           .header('content-type', file.contentType)
           .header('content-length', file.size)
-          .header('content-disposition', disposition(doc.filename))
+          .header('content-disposition', attachmentDisposition(doc.filename))
           .header('cache-control', `private, max-age=${maxAge}`)
+          .header('content-security-policy', DOWNLOAD_CSP)
           .header('x-content-type-options', 'nosniff')
           .send(file.content);
       },

@@ -17,6 +17,7 @@ import {
   PortalMessage,
   TrackingEventBody,
   USER_MESSAGES,
+  Id as RowId,
 } from '@portal/contracts';
 import { badRequest, forbidden, notFound } from '@portal/core';
 import { audit, type UserServiceState } from '../lib/context';
@@ -24,7 +25,7 @@ import { serviceLevelOf } from '../profile/merchants';
 import { canSee, isProvider, loadActor, merchantOf, requireManage, type Actor } from '../users/access';
 import { requireTarget, updateUser } from '../users/service';
 
-const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const Id = Type.Object({ id: RowId() });
 const errors = {
   400: ErrorResponse,
   401: ErrorResponse,
@@ -188,7 +189,7 @@ export async function accountRoutes(base: FastifyInstance, state: UserServiceSta
     {
       schema: {
         tags: ['profile'],
-        params: Type.Object({ id: Type.Integer({ minimum: 1 }), settingId: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ id: RowId(), settingId: RowId() }),
         body: NotificationBody,
         response: { 200: MessageResult, ...errors },
       },

@@ -14,7 +14,7 @@ import { setRefreshCookie } from './cookie';
 import { newOpaqueToken, sha256 } from './crypto';
 import { hashPassword, PASSWORD_MESSAGES, passwordViolations, verifyPassword } from './passwords';
 import { AUTH_MESSAGES } from './schemas';
-import { claimAttempt, clearAttempts, THROTTLE_MESSAGES } from './throttle';
+import { claimAttempt, claimLockNotice, clearAttempts, THROTTLE, THROTTLE_MESSAGES } from './throttle';
 import { issueTokens } from './tokens';
 
 export const CHALLENGE_TTL_SECONDS = 600;
@@ -30,10 +30,41 @@ export function checkPasswordPolicy(password: string, username: string): void {
   if (violations.length) throw badRequest(violations[0]!, { violations });
 }
 
+/** 429 with data.retry_after, which the error handler also sends as the Retry-After header. */
 export function throttleError(reason: 'wait' | 'locked', retryAfter: number): HttpError {
-  return reason === 'locked'
-    ? new HttpError(401, THROTTLE_MESSAGES.locked, { retry_after: retryAfter })
-    : new HttpError(429, THROTTLE_MESSAGES.wait, { retry_after: retryAfter });
+  return new HttpError(429, THROTTLE_MESSAGES[reason], { retry_after: retryAfter });
+}
+
+/**
+ * Tells the owner that sign-in to their account was locked for an address
+ * (once per lock, at most once an hour), after the answer: its latency tells
+ * nothing. Sign-in from their usual address still works.
+ */
+export function notifyLock(
+  app: FastifyInstance,
+  state: UserServiceState,
+  request: FastifyRequest,
+  user: UserRow,
+  ip: string,
+): void {
+  if (!user.email) return;
+  setImmediate(() => {
+    void (async () => {
+      if (!(await claimLockNotice(app.deps.db, user.tenant, user.username))) return;
+      const minutes = THROTTLE.lockSeconds / 60;
+      await state.mailer.send({
+        to: user.email,
+        subject: 'Sign-in to your account was locked for an address',
+        text:
+          `Hello ${user.fname || user.username},\n\nThere were ${THROTTLE.lockAfter} failed attempts to sign in to your account ` +
+          `(${user.username}) from the address ${ip}. Sign-in from that address is locked for ${minutes} minutes; ` +
+          `you can still sign in from your usual network.\n\n` +
+          `If this was not you, someone may be guessing your password: consider changing it, and tell your administrator.\n`,
+      });
+    })().catch((error: unknown) =>
+      request.log.error({ err: error, user_id: user.id }, 'lock notice mail failed'),
+    );
+  });
 }
 
 /** Issues tokens, sets the refresh cookie and records the sign-in. */
@@ -97,7 +128,7 @@ export async function signIn(
     await fail(await findUserByUsername(db, tenant, name), 'blocked_ip');
     throw forbidden(AUTH_MESSAGES.ipBlocked);
   }
-  const decision = await claimAttempt(db, tenant, name);
+  const decision = await claimAttempt(db, tenant, name, ip);
   if (!decision.ok) {
     await fail(
       await findUserByUsername(db, tenant, name),
@@ -109,6 +140,7 @@ export async function signIn(
   const ok = await verifyPassword(user && !user.is_federated ? user.password_hash : null, password);
   if (!user || !ok) {
     await fail(user, user?.is_federated ? 'federated' : 'bad_credentials');
+    if (decision.locksOnFailure && user) notifyLock(app, state, request, user, ip);
     throw unauthorized(AUTH_MESSAGES.signInFailed);
   }
   // Checked only after the password: a blocked IP learns nothing about the account.
@@ -120,7 +152,7 @@ export async function signIn(
     await fail(user, 'inactive');
     throw unauthorized(AUTH_MESSAGES.accountLocked);
   }
-  await clearAttempts(db, tenant, name);
+  await clearAttempts(db, tenant, name, ip);
   if (user.new_password_required) {
     const session = newOpaqueToken();
     await db.query(

@@ -10,6 +10,10 @@ export async function purgeExpired(app: FastifyInstance): Promise<void> {
   await db.query(
     `delete from users.login_throttle where updated_at < now() - interval '1 day' and (locked_until is null or locked_until < now())`,
   );
+  await db.query(
+    `delete from users.login_throttle_addr where updated_at < now() - interval '1 day' and (locked_until is null or locked_until < now())`,
+  );
+  await db.query(`delete from users.lock_notices where sent_at < now() - interval '1 day'`);
 }
 
 /** Hourly housekeeping; every replica may run it (the deletes are idempotent). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, forbidden, HttpError } from '@portal/core';
-import { audit, publishUserChange, type UserContext, type UserServiceState } from '../lib/context';
+import { audit, clientIp, publishUserChange, type UserContext, type UserServiceState } from '../lib/context';
 import { findUserById, findUserByUsername, setPassword, USER_STATUS } from '../users/repository';
 import { newNumericCode, safeEqual, sha256 } from './crypto';
 import { checkPasswordPolicy, throttleError } from './flows';
@@ -125,11 +125,12 @@ export async function changePassword(
   if (current === next) throw badRequest(PASSWORD_MESSAGES.same);
   checkPasswordPolicy(next, user.username);
   // A stolen access token must not become an unlimited password oracle.
-  const decision = await claimAttempt(db, ctx.tenant, user.username);
+  const ip = clientIp(request);
+  const decision = await claimAttempt(db, ctx.tenant, user.username, ip);
   if (!decision.ok) throw throttleError(decision.reason, decision.retryAfter);
   if (!(await verifyPassword(user.password_hash, current)))
     throw badRequest(AUTH_MESSAGES.currentPasswordWrong);
-  await clearAttempts(db, ctx.tenant, user.username);
+  await clearAttempts(db, ctx.tenant, user.username, ip);
   const hash = await hashPassword(next);
   const family = await familyOf(db, readRefreshCookie(request), ctx.tenant, user.id);
   await db.transaction(async (tx) => {

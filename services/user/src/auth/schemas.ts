@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { Text } from '@portal/contracts';
 
 /**
  * Route schemas of the auth calls. Same fields as the contracts' bodies
@@ -6,7 +7,7 @@ import { Type } from '@sinclair/typebox';
  * the spec's own message from the handler ('Username cannot be empty.'), not
  * a validator's wording.
  */
-const text = (max: number) => Type.String({ maxLength: max });
+const text = (max: number) => Text({ maxLength: max });
 
 export const SignInRoute = Type.Object({ username: text(128), password: text(256) });
 export const ChallengeRoute = Type.Object({ session: text(256), new_password: text(256) });

@@ -12,12 +12,29 @@ export interface TokenUser {
   session_version: number;
 }
 
+/**
+ * Grace period of a rotated refresh token: two tabs refreshing at once (or a
+ * response lost on the way) present the same token twice; within this many
+ * seconds of its first use it gets a sibling of the same family instead of
+ * ending the session. A reuse later is treated as theft: the family is revoked.
+ */
+export const REFRESH_GRACE_SECONDS = 20;
+/** At most this many siblings per used token within the grace period. */
+export const REFRESH_GRACE_MAX_SIBLINGS = 5;
+
+/** A refresh token value: `<familyId>.<secret>` (see REFRESH_FAMILY in contracts). */
+export function newRefreshToken(familyId: string): string {
+  return `${familyId}.${newOpaqueToken()}`;
+}
+
+/** The access token; `sid` is the session (refresh family) so sign-out can revoke it at the gateway. */
 export async function signAccessToken(
   key: SigningKey,
   env: Pick<Env, 'JWT_ISSUER' | 'ACCESS_TOKEN_TTL_SECONDS'>,
   user: TokenUser,
+  sid?: string,
 ) {
-  return new SignJWT({ username: user.username, sv: user.session_version })
+  return new SignJWT({ username: user.username, sv: user.session_version, ...(sid ? { sid } : {}) })
     .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
     .setSubject(String(user.id))
     .setAudience(user.tenant)
@@ -41,11 +58,12 @@ export async function issueTokens(
   user: TokenUser,
   ip: string,
   familyId: string = randomUUID(),
+  parentId: number | null = null,
 ): Promise<IssuedTokens> {
-  const refreshToken = newOpaqueToken();
+  const refreshToken = newRefreshToken(familyId);
   await db.query(
-    `insert into users.refresh_tokens (tenant, user_id, family_id, token_hash, session_version, expires_at, ip)
-     values ($1, $2, $3, $4, $5, now() + make_interval(secs => $6), $7)`,
+    `insert into users.refresh_tokens (tenant, user_id, family_id, token_hash, session_version, expires_at, ip, parent_id)
+     values ($1, $2, $3, $4, $5, now() + make_interval(secs => $6), $7, $8)`,
     [
       user.tenant,
       user.id,
@@ -54,9 +72,10 @@ export async function issueTokens(
       user.session_version,
       env.REFRESH_TOKEN_TTL_SECONDS,
       ip,
+      parentId,
     ],
   );
-  const access = await signAccessToken(key, env, user);
+  const access = await signAccessToken(key, env, user, familyId);
   return {
     body: { access_token: access, expires_in: env.ACCESS_TOKEN_TTL_SECONDS, token_type: 'Bearer' },
     refreshToken,
@@ -72,24 +91,57 @@ export interface RefreshRow {
   expired: boolean;
   used_at: string | null;
   revoked_at: string | null;
+  parent_id: number | null;
 }
 
 export async function findRefreshToken(db: Queryable, token: string): Promise<RefreshRow | undefined> {
   const { rows } = await db.query<RefreshRow>(
-    `select id, tenant, user_id, family_id, session_version, expires_at <= now() as expired, used_at, revoked_at
+    `select id, tenant, user_id, family_id, session_version, expires_at <= now() as expired, used_at, revoked_at, parent_id
        from users.refresh_tokens where token_hash = $1`,
     [sha256(token)],
   );
-  return rows[0];
+  const row = rows[0];
+  // The family handle in clear must be the token's own family (tokens of before the handle have none).
+  const dot = token.indexOf('.');
+  if (row && dot !== -1 && token.slice(0, dot) !== row.family_id) return undefined;
+  return row;
 }
 
-/** Marks a token used; false when another request used it first (a concurrent reuse). */
-export async function markRefreshUsed(db: Queryable, id: number): Promise<boolean> {
+/**
+ * Marks a token used; false when another request used it first (a concurrent
+ * reuse). Its unused siblings (issued in the grace period for the same
+ * parent) are superseded: only the child that is used stays in the chain.
+ */
+export async function markRefreshUsed(
+  db: Queryable,
+  row: Pick<RefreshRow, 'id' | 'parent_id'>,
+): Promise<boolean> {
   const { rowCount } = await db.query(
     `update users.refresh_tokens set used_at = now() where id = $1 and used_at is null and revoked_at is null`,
-    [id],
+    [row.id],
   );
-  return rowCount === 1;
+  if (rowCount !== 1) return false;
+  if (row.parent_id !== null)
+    await db.query(
+      `update users.refresh_tokens set used_at = now() where parent_id = $1 and id <> $2 and used_at is null`,
+      [row.parent_id, row.id],
+    );
+  return true;
+}
+
+/**
+ * True when a used token may still get a sibling: used within the grace
+ * period, its family not revoked, fewer than REFRESH_GRACE_MAX_SIBLINGS
+ * children. Locks the token row so concurrent claims count one by one.
+ */
+export async function claimGrace(db: Queryable, id: number): Promise<boolean> {
+  const { rows } = await db.query<{ ok: boolean }>(
+    `select (t.used_at > now() - make_interval(secs => $2) and t.revoked_at is null and t.expires_at > now()
+             and (select count(*) from users.refresh_tokens c where c.parent_id = t.id) < $3) as ok
+       from users.refresh_tokens t where t.id = $1 for update`,
+    [id, REFRESH_GRACE_SECONDS, REFRESH_GRACE_MAX_SIBLINGS],
+  );
+  return rows[0]?.ok === true;
 }
 
 export async function revokeFamily(db: Queryable, familyId: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { systemContext } from '@portal/core';
+import { HttpError, systemContext } from '@portal/core';
 import { upstreamError, type UserServiceState } from '../lib/context';
 
 /** What the user service reads of a merchant (owned by the case service: GET /cm/merchants/{id}). */
@@ -29,6 +29,29 @@ export async function getMerchant(
       systemContext(tenant, requestId),
     );
   } catch (error) {
+    throw upstreamError(MERCHANT_UNAVAILABLE, error);
+  }
+}
+
+/**
+ * A merchant named in a request (user administration): one that does not
+ * exist is the caller's mistake, 404 'Merchant not found.'; other failures of
+ * the case service stay 502.
+ */
+export async function findMerchant(
+  state: UserServiceState,
+  tenant: string,
+  merchantId: number,
+  requestId: string,
+): Promise<MerchantInfo> {
+  try {
+    return await state.caseClient.get<MerchantInfo>(
+      `/cm/merchants/${merchantId}`,
+      systemContext(tenant, requestId),
+    );
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404)
+      throw new HttpError(404, 'Merchant not found.');
     throw upstreamError(MERCHANT_UNAVAILABLE, error);
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { UserProfile } from '@portal/contracts';
+import { isGrantableTo, roleById, type UserProfile } from '@portal/contracts';
 import { unauthorized, type Queryable } from '@portal/core';
 import type { UserServiceState } from '../lib/context';
 import { findUserById, USER_STATUS } from '../users/repository';
@@ -12,14 +12,20 @@ export interface Permissions {
   deny_resources: string[];
 }
 
-/** Features of the role; resources of the role plus the user's allows, minus the user's denies. */
+/**
+ * Features of the role; resources of the role plus the user's allows, minus
+ * the user's denies. An allow outside the role's grantable list (e.g. a
+ * staff-only resource on a merchant user, issue 20 item 4) counts for nothing.
+ */
 export async function permissionsOf(db: Queryable, userId: number, roleId: number): Promise<Permissions> {
+  const role = roleById(roleId) ?? '';
   const features = await db.query<{ id: number; alias: string }>(
     `select f.id, f.alias from users.role_features rf join users.features f on f.id = rf.feature_id where rf.role_id = $1 order by f.id`,
     [roleId],
   );
-  const resources = await db.query<{ id: number; alias: string; url: string | null }>(
-    `select r.id, r.alias, r.url from users.resources r
+  const resources = await db.query<{ id: number; alias: string; url: string | null; by_role: boolean }>(
+    `select r.id, r.alias, r.url, r.id in (select resource_id from users.role_resources where role_id = $2) as by_role
+       from users.resources r
       where (r.id in (select resource_id from users.role_resources where role_id = $2)
              or r.id in (select resource_id from users.user_resources where user_id = $1 and is_allowed))
         and r.id not in (select resource_id from users.user_resources where user_id = $1 and not is_allowed)
@@ -32,8 +38,12 @@ export async function permissionsOf(db: Queryable, userId: number, roleId: numbe
   );
   return {
     features: features.rows,
-    resources: resources.rows,
-    allow_resources: overrides.rows.filter((o) => o.is_allowed).map((o) => o.alias),
+    resources: resources.rows
+      .filter((r) => r.by_role || isGrantableTo(role, r.alias))
+      .map(({ id, alias, url }) => ({ id, alias, url })),
+    allow_resources: overrides.rows
+      .filter((o) => o.is_allowed && isGrantableTo(role, o.alias))
+      .map((o) => o.alias),
     deny_resources: overrides.rows.filter((o) => !o.is_allowed).map((o) => o.alias),
   };
 }

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { ROLES, type RoleName } from '@portal/contracts';
-import { forbidden, unauthorized, type Queryable } from '@portal/core';
+import { badRequest, forbidden, unauthorized, type Queryable } from '@portal/core';
 import type { UserServiceState } from '../lib/context';
-import { getMerchant, type MerchantInfo } from '../profile/merchants';
+import { findMerchant, type MerchantInfo } from '../profile/merchants';
 import { findUserById, USER_STATUS, type UserRow } from './repository';
 
 /**
@@ -69,7 +69,7 @@ export async function loadActor(request: FastifyRequest, db: Queryable): Promise
 export function merchantOf(state: UserServiceState, actor: Actor, id: number): Promise<MerchantInfo> {
   let hit = actor.merchants.get(id);
   if (!hit) {
-    hit = getMerchant(state, actor.tenant, id, actor.requestId);
+    hit = findMerchant(state, actor.tenant, id, actor.requestId);
     actor.merchants.set(id, hit);
   }
   return hit;
@@ -128,12 +128,13 @@ export async function requireManage(
   }
   if (change.roleId !== undefined && !allowed.some((r) => ROLES[r] === change.roleId))
     throw forbidden('You cannot assign this role.');
-  if (
-    change.merchantId !== undefined &&
-    !isProvider(actor) &&
-    !(await inSubtree(state, actor, actor.user!.merchant_id, change.merchantId))
-  ) {
-    throw forbidden('You cannot manage users of this merchant.');
+  if (change.merchantId !== undefined) {
+    // The merchant named in the request must exist (400, not the case service's 404 or a 502).
+    await merchantOf(state, actor, change.merchantId).catch((error: unknown) => {
+      throw (error as { statusCode?: number }).statusCode === 404 ? badRequest('Merchant not found.') : error;
+    });
+    if (!isProvider(actor) && !(await inSubtree(state, actor, actor.user!.merchant_id, change.merchantId)))
+      throw forbidden('You cannot manage users of this merchant.');
   }
 }
 
@@ -144,4 +145,25 @@ export function rolesForMerchant(actor: Actor, merchant: MerchantInfo): RoleName
       ? PROVIDER
       : ['partner_admin', 'partner_user', 'merchant_admin', 'merchant_user'];
   return assignableRoles(actor).filter((r) => level.includes(r));
+}
+
+/** Roles offered 'Login As' (spec 3 §2); partner_admin only on a payment-processor tenant, which the gateway checks. */
+export const LOGIN_AS_ROLES: readonly RoleName[] = ['cb911_admin', 'partner_admin'];
+
+/**
+ * The actor may 'Login As' `target` (design §4 step 4, issue 20 item 3): a
+ * writable signed-in user holding a Login As role, acting as an active user
+ * other than themself, never a cb911_admin, and only someone they may manage
+ * (ASSIGNABLE role inside their subtree; provider staff only for cb911_admin).
+ */
+export async function requireImpersonate(
+  state: UserServiceState,
+  actor: Actor,
+  target: UserRow,
+): Promise<void> {
+  const me = actor.user;
+  if (!me || !LOGIN_AS_ROLES.includes(me.role_name as RoleName)) throw forbidden();
+  if (target.id === me.id || target.role_name === 'cb911_admin') throw forbidden();
+  if (target.status_id !== USER_STATUS.ACTIVE) throw forbidden();
+  await requireManage(state, actor, target);
 }

@@ -4,6 +4,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import {
   CreateUserBody,
   ErrorResponse,
+  isGrantableTo,
+  mayGrantResource,
+  SITE_PERMISSION_NOT_GRANTABLE,
   MessageResult,
   MidPermissions,
   ResourceBody,
@@ -16,6 +19,8 @@ import {
   UserList,
   UserListQuery,
   type RoleName,
+  Id as RowId,
+  Text,
 } from '@portal/contracts';
 import { badRequest, forbidden, notFound } from '@portal/core';
 import { audit, publishUserChange, type UserServiceState } from '../lib/context';
@@ -25,6 +30,7 @@ import {
   isProvider,
   loadActor,
   merchantOf,
+  requireImpersonate,
   requireManage,
   rolesForMerchant,
   assignableRoles,
@@ -40,10 +46,11 @@ import {
   type UserFilter,
   type UserItemRow,
 } from './queries';
-import { findUserByUsername } from './repository';
+import { findUserById, findUserByUsername } from './repository';
+import { permissionsOf } from '../profile/profile';
 import { createUser, refuseSelf, requireTarget, resetUser, updateUser } from './service';
 
-const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const Id = Type.Object({ id: RowId() });
 const errors = {
   400: ErrorResponse,
   401: ErrorResponse,
@@ -169,6 +176,24 @@ export async function userRoutesAdmin(base: FastifyInstance, state: UserServiceS
     },
   );
 
+  // 'Login As' check for the gateway (design §4 step 4), asked with the actor's own context.
+  app.get(
+    '/users/users/:id/impersonation',
+    {
+      schema: {
+        tags: ['users'],
+        params: Id,
+        response: { 200: Type.Object({ allowed: Type.Boolean() }), ...errors },
+      },
+    },
+    async (request) => {
+      const actor = await actorOf(request);
+      const target = await visibleTarget(app, state, actor, request.params.id);
+      await requireImpersonate(state, actor, target);
+      return { allowed: true };
+    },
+  );
+
   app.post(
     '/users/users',
     { schema: { tags: ['users'], body: CreateUserBody, response: { 201: UserItem, ...errors } } },
@@ -214,7 +239,7 @@ export async function userRoutesAdmin(base: FastifyInstance, state: UserServiceS
     {
       schema: {
         tags: ['users'],
-        body: Type.Object({ username: Type.String({ maxLength: 128 }) }),
+        body: Type.Object({ username: Text({ maxLength: 128 }) }),
         response: { 200: MessageResult, ...errors },
       },
     },
@@ -234,7 +259,7 @@ export async function userRoutesAdmin(base: FastifyInstance, state: UserServiceS
       schema: {
         tags: ['users'],
         querystring: Type.Object({
-          merchant_id: Type.Optional(Type.Integer({ minimum: 1 })),
+          merchant_id: Type.Optional(RowId()),
           restricted: Type.Optional(Type.Boolean()),
         }),
         response: { 200: Type.Object({ data: Type.Array(RoleRef) }), ...errors },
@@ -293,6 +318,24 @@ export async function userRoutesAdmin(base: FastifyInstance, state: UserServiceS
     },
   );
 
+  /** The actor's effective resources (and the real actor's too while impersonating) allow this grant. */
+  const mayGrant = async (request: FastifyRequest, actor: Actor, targetRole: string, alias: string) => {
+    if (!isGrantableTo(targetRole, alias)) return false;
+    if (actor.user === null) return true;
+    const holders = [actor.user];
+    const realId = request.ctx.actor_id;
+    if (realId !== null && realId !== actor.user.id) {
+      const real = await findUserById(db, actor.tenant, realId);
+      if (!real) return false;
+      holders.push(real);
+    }
+    for (const u of holders) {
+      const holds = (await permissionsOf(db, u.id, u.role_id)).resources.map((r) => r.alias);
+      if (!mayGrantResource(holds, targetRole, alias)) return false;
+    }
+    return true;
+  };
+
   const setResource = async (
     request: FastifyRequest,
     userId: number,
@@ -304,11 +347,14 @@ export async function userRoutesAdmin(base: FastifyInstance, state: UserServiceS
     if (actor.user?.id === target.id || target.role_id === ROLES.cb911_admin)
       throw forbidden(USER_MESSAGES.sitePermissionProtected);
     await requireManage(state, actor, target);
-    const { rows } = await db.query<{ by_role: boolean }>(
-      `select exists (select 1 from users.role_resources where role_id = $2 and resource_id = r.id) as by_role from users.resources r where r.id = $1`,
+    const { rows } = await db.query<{ alias: string; by_role: boolean }>(
+      `select r.alias, exists (select 1 from users.role_resources where role_id = $2 and resource_id = r.id) as by_role from users.resources r where r.id = $1`,
       [resourceId, target.role_id],
     );
     if (!rows[0]) throw badRequest('Unknown site permission.');
+    // Granting (issue 20 item 4): only what the actor holds, and only within the target role's allow-list.
+    if (allowed && !(await mayGrant(request, actor, target.role_name, rows[0].alias)))
+      throw forbidden(SITE_PERMISSION_NOT_GRANTABLE);
     await db.transaction(async (tx) => {
       // Only differences from the role are stored: re-checking a role default removes the override.
       if (rows[0]!.by_role === allowed)
@@ -350,7 +396,7 @@ export async function userRoutesAdmin(base: FastifyInstance, state: UserServiceS
     {
       schema: {
         tags: ['users'],
-        params: Type.Object({ id: Type.Integer({ minimum: 1 }), resource: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ id: RowId(), resource: RowId() }),
         body: Type.Object({ is_allowed: Type.Boolean() }),
         response: { 200: MessageResult, ...errors },
       },
@@ -363,7 +409,7 @@ export async function userRoutesAdmin(base: FastifyInstance, state: UserServiceS
     {
       schema: {
         tags: ['users'],
-        params: Type.Object({ id: Type.Integer({ minimum: 1 }), resourceId: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ id: RowId(), resourceId: RowId() }),
         response: { 200: MessageResult, ...errors },
       },
     },

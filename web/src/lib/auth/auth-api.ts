@@ -1,14 +1,59 @@
 import type { TokenResponse, UserProfile } from '@portal/contracts';
-import { api } from '../api-client';
-import { ApiError, WHOAMI_HTML_ERROR } from '../errors';
+import { api, buildUrl } from '../api-client';
+import { ApiError, GENERIC_ERROR, serverMessage, UNKNOWN_ERROR, WHOAMI_HTML_ERROR } from '../errors';
 
-/** The session calls the auth layer itself needs (the sign-in forms' calls live in features/auth/api). */
+/**
+ * The refresh call was throttled (429) or the service is briefly unavailable
+ * (503): the session is fine, wait `retryAfterMs` and ask again. Never a
+ * reason to sign out (issue 11.2).
+ */
+export class RefreshThrottled extends Error {
+  constructor(readonly retryAfterMs: number) {
+    super('Session refresh throttled');
+    this.name = 'RefreshThrottled';
+  }
+}
+
+/** Retry-After as seconds or an HTTP date; 5 s when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number {
+  if (header) {
+    const seconds = Number(header);
+    if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+    const date = Date.parse(header);
+    if (!Number.isNaN(date)) return Math.max(0, date - now);
+  }
+  return 5_000;
+}
+
+/**
+ * The session calls the auth layer itself needs (the sign-in forms' calls live in features/auth/api).
+ * Refresh goes through fetch directly: the answer's Retry-After header matters.
+ */
 export async function refreshAccessToken(): Promise<TokenResponse> {
-  // Never leave the start screen waiting on a hung call: 10 s, then signed out.
-  return api.post<TokenResponse>('users/auth/refresh', undefined, {
-    anonymous: true,
-    signal: AbortSignal.timeout(10_000),
-  });
+  let res: Response;
+  try {
+    // Never leave the start screen waiting on a hung call: 10 s, then signed out.
+    res = await fetch(buildUrl('users/auth/refresh'), {
+      method: 'POST',
+      headers: { accept: 'application/json' },
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError' || (e as Error).name === 'TimeoutError') throw e;
+    throw new ApiError(UNKNOWN_ERROR, 0);
+  }
+  if (res.status === 429 || res.status === 503)
+    throw new RefreshThrottled(retryAfterMs(res.headers.get('retry-after')));
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: kept as text
+  }
+  if (!res.ok) throw new ApiError(serverMessage(body, GENERIC_ERROR), res.status, body);
+  return body as TokenResponse;
 }
 
 export async function signOutCall(): Promise<void> {

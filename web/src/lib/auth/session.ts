@@ -1,9 +1,11 @@
 import type { TokenResponse } from '@portal/contracts';
 import { getTokenExpiry, setAccessToken } from '../token-store';
-import { refreshAccessToken } from './auth-api';
+import { RefreshThrottled, refreshAccessToken } from './auth-api';
 
 /** Refresh this long before the access token expires. */
 const REFRESH_AHEAD_MS = 60_000;
+/** A throttled refresh waits Retry-After (at most this long per wait, plus a little jitter) and asks again. */
+const MAX_THROTTLE_WAIT_MS = 60_000;
 let refreshing: Promise<boolean> | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -15,10 +17,28 @@ export function keepTokens(tokens: TokenResponse): void {
   timer = setTimeout(() => void refreshSession(), wait);
 }
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The refresh call, retried while it is throttled: a 429 (or 503) on refresh
+ * means "not now", never "signed out" (issue 11.2); only a refusal (401) or a
+ * failure ends the session.
+ */
+async function refreshUntilAnswered(): Promise<TokenResponse> {
+  for (;;) {
+    try {
+      return await refreshAccessToken();
+    } catch (e) {
+      if (!(e instanceof RefreshThrottled)) throw e;
+      await sleep(Math.min(e.retryAfterMs, MAX_THROTTLE_WAIT_MS) + Math.floor(Math.random() * 500));
+    }
+  }
+}
+
 /** One refresh at a time through the refresh cookie; true when a new token arrived. */
 export function refreshSession(): Promise<boolean> {
   if (!refreshing) {
-    refreshing = refreshAccessToken()
+    refreshing = refreshUntilAnswered()
       .then((t) => {
         keepTokens(t);
         return true;

@@ -38,6 +38,7 @@ import {
 } from 'react';
 import { cellText, UNSORTABLE, type CaseColumn } from '../lib/case-columns';
 import { RowMenuContext, type OpenRowMenu } from '../lib/row-menu-state';
+import { cspNonce } from '../../../lib/csp-nonce';
 
 // Community only, only the modules used (TOOLCHAIN); CSV export is Community. RowApi gives
 // getDisplayedRowAtIndex (the page's rows for Copy, Print and PDF), CellStyle the cellClass
@@ -319,6 +320,7 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
             onGridReady={onGridReady}
             onPaginationChanged={onPaginationChanged}
             overlayNoRowsTemplate="No Records Found!"
+            styleNonce={cspNonce()}
           />
         </RowMenuContext.Provider>
       </RenderCellContext.Provider>

@@ -1,4 +1,5 @@
 import type { CaseRow } from '@portal/contracts';
+import { cspNonce } from '../../../lib/csp-nonce';
 import { cellText, type CaseColumn } from './case-columns';
 
 const esc = (s: string) =>
@@ -10,8 +11,10 @@ export function rowsHtml(title: string, rows: CaseRow[], columns: CaseColumn[]):
   const body = rows
     .map((r) => `<tr>${columns.map((c) => `<td>${esc(cellText(r, c))}</td>`).join('')}</tr>`)
     .join('');
+  // The print window (about:blank) inherits the page's CSP: its style element needs the nonce.
+  const nonce = cspNonce();
   return `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)}</title>
-<style>@page{size:landscape;margin:10mm}body{font:10px system-ui,sans-serif}table{border-collapse:collapse;width:100%}
+<style${nonce ? ` nonce="${esc(nonce)}"` : ''}>@page{size:landscape;margin:10mm}body{font:10px system-ui,sans-serif}table{border-collapse:collapse;width:100%}
 th,td{border:1px solid #ccc;padding:3px 4px;text-align:left}th{background:#f0f0f0}</style></head>
 <body><h3>${esc(title)}</h3><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></body></html>`;
 }

@@ -34,8 +34,9 @@ export function RepresentmentPanel({ caseId }: { caseId: number }) {
           <HStack gap="2" flexWrap="wrap">
             <Link
               href={doc.data.link}
-              target="_blank"
-              rel="noreferrer"
+              // The docs service answers `Content-Disposition: attachment` (and a sandboxing CSP):
+              // a download, not a page in a new tab.
+              download={doc.data.filename}
               colorPalette="brand"
               fontWeight="semibold"
               data-testid="representment-link"
