@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { DEMO_PASSWORD } from '@portal/contracts';
 
 /**
  * A call to the gateway as a tenant's browser would make it: the tenant comes
@@ -59,4 +60,19 @@ export function callGateway(
     req.on('error', reject);
     req.end(body);
   });
+}
+
+/** Signs a demo user in through the gateway (demo password) and answers the access token. */
+export async function signInThroughGateway(
+  gatewayUrl: string,
+  tenant: string,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
+  const r = await callGateway(gatewayUrl, tenant, 'POST', '/api/users/auth/signin', {
+    body: { username, password },
+  });
+  if (r.status !== 200 || typeof r.json.access_token !== 'string')
+    throw new Error(`${tenant}/${username} could not sign in: ${r.status} ${JSON.stringify(r.json)}`);
+  return r.json.access_token;
 }

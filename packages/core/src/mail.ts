@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Env } from './env';
 import type { Logger } from './logger';
@@ -86,11 +86,10 @@ class OutboxMailer implements Mailer {
       message.text,
       '',
     ].join('\r\n');
-    await writeFile(`${base}.eml`, eml, { mode: 0o600 });
-    await writeFile(
+    await writeAtomically(`${base}.eml`, eml);
+    await writeAtomically(
       `${base}.json`,
       JSON.stringify({ from: this.from, date: date.toISOString(), ...message }, null, 2),
-      { mode: 0o600 },
     );
     this.log?.info(
       { to: message.to, subject: message.subject, file: `${base}.eml` },
@@ -98,4 +97,11 @@ class OutboxMailer implements Mailer {
     );
     return { id: base, transport: 'outbox' };
   }
+}
+
+/** A reader of the outbox (a person, a test) never sees half a mail: written aside, then renamed. */
+async function writeAtomically(path: string, content: string): Promise<void> {
+  const temporary = `${path}.${process.pid}.tmp`;
+  await writeFile(temporary, content, { mode: 0o600 });
+  await rename(temporary, path);
 }

@@ -1,9 +1,8 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '@portal/contracts';
 import { POLICY } from '@portal/gateway';
 import { startStack, type Stack } from '@portal/runner';
-import { callGateway } from '../../support/gateway-client';
+import { callGateway, signInThroughGateway } from '../../support/gateway-client';
 import { createTestEnv, type TestEnv } from '../../support/test-env';
 
 /**
@@ -21,13 +20,8 @@ const USERS = ['partner.user', 'merchant.user'];
 beforeAll(async () => {
   t = await createTestEnv();
   stack = await startStack(t.deps, { gatewayPort: 0, gatewayHost: '127.0.0.1' });
-  for (const username of USERS) {
-    const r = await callGateway(stack.gatewayUrl, 'acme', 'POST', '/api/users/auth/signin', {
-      body: { username, password: DEMO_PASSWORD },
-    });
-    expect(r.status).toBe(200);
-    tokens.set(username, r.json.access_token as string);
-  }
+  for (const username of USERS)
+    tokens.set(username, await signInThroughGateway(stack.gatewayUrl, 'acme', username));
 });
 
 afterAll(async () => {

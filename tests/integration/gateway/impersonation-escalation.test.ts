@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USERS, demoMerchantId, demoTenant, demoUserId, ROLES } from '@portal/contracts';
+import { DEMO_USERS, demoMerchantId, demoTenant, demoUserId, ROLES } from '@portal/contracts';
 import { startStack, type Stack } from '@portal/runner';
-import { callGateway } from '../../support/gateway-client';
+import { callGateway, signInThroughGateway } from '../../support/gateway-client';
 import { createTestEnv, type TestEnv } from '../../support/test-env';
 
 /**
@@ -32,13 +32,7 @@ const call = (
   options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
 ) => callGateway(stack.gatewayUrl, tenant, method, path, options);
 
-async function signIn(tenant: string, username: string): Promise<string> {
-  const r = await call(tenant, 'POST', '/api/users/auth/signin', {
-    body: { username, password: DEMO_PASSWORD },
-  });
-  expect(r.status, `${tenant}/${username} signs in`).toBe(200);
-  return r.json.access_token as string;
-}
+const signIn = (tenant: string, username: string) => signInThroughGateway(stack.gatewayUrl, tenant, username);
 
 /** A user with the demo password (hash copied from a demo user), created straight in the database. */
 async function addUser(

@@ -17,20 +17,13 @@ export interface MerchantInfo {
 export const MERCHANT_UNAVAILABLE = 'Unable to load merchant data right now. Please try again later.';
 
 /** The merchant of a user: any failure of the case service is a 502, never a guessed merchant. */
-export async function getMerchant(
+export function getMerchant(
   state: UserServiceState,
   tenant: string,
   merchantId: number,
   requestId: string,
 ): Promise<MerchantInfo> {
-  try {
-    return await state.caseClient.get<MerchantInfo>(
-      `/cm/merchants/${merchantId}`,
-      systemContext(tenant, requestId),
-    );
-  } catch (error) {
-    throw upstreamError(MERCHANT_UNAVAILABLE, error);
-  }
+  return fetchMerchant(state, tenant, merchantId, requestId, false);
 }
 
 /**
@@ -38,11 +31,21 @@ export async function getMerchant(
  * exist is the caller's mistake, 404 'Merchant not found.'; other failures of
  * the case service stay 502.
  */
-export async function findMerchant(
+export function findMerchant(
   state: UserServiceState,
   tenant: string,
   merchantId: number,
   requestId: string,
+): Promise<MerchantInfo> {
+  return fetchMerchant(state, tenant, merchantId, requestId, true);
+}
+
+async function fetchMerchant(
+  state: UserServiceState,
+  tenant: string,
+  merchantId: number,
+  requestId: string,
+  missingIsNotFound: boolean,
 ): Promise<MerchantInfo> {
   try {
     return await state.caseClient.get<MerchantInfo>(
@@ -50,7 +53,7 @@ export async function findMerchant(
       systemContext(tenant, requestId),
     );
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 404)
+    if (missingIsNotFound && error instanceof HttpError && error.statusCode === 404)
       throw new HttpError(404, 'Merchant not found.');
     throw upstreamError(MERCHANT_UNAVAILABLE, error);
   }
