@@ -34,6 +34,8 @@ export const ID_STRING_PATTERN =
 /** A row id: integer 1..2147483647. */
 export const Id = (options: IntegerOptions = {}) =>
   Type.Integer({ minimum: 1, maximum: INT32_MAX, ...options });
+/** An id stored in a smallint column (statuses, levels, types). */
+export const SmallId = (options: IntegerOptions = {}) => Id({ maximum: 32_767, ...options });
 /** Any int4 value (options narrow it). */
 export const Int32 = (options: IntegerOptions = {}) =>
   Type.Integer({ minimum: INT32_MIN, maximum: INT32_MAX, ...options });

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CaseDetail, CaseRow } from './cases';
-import { Id, ID_LIST_PATTERN, ID_STRING_PATTERN, ListResponse, Text } from './common';
+import { Id, ID_LIST_PATTERN, ID_STRING_PATTERN, ListResponse, SmallId, Text } from './common';
 
 /**
  * QC review, admin review, case marks and ERTs (spec 2 §2.4, §2.5, §4, §7).
@@ -155,10 +155,10 @@ export const ErtCaseParams = Type.Object({ caseId: Id() });
 export const ErtBody = Type.Object(
   {
     content: Text({ minLength: 1, maxLength: 10000 }),
-    status_id: Type.Optional(Id()),
+    status_id: Type.Optional(SmallId()),
     is_active: Type.Optional(Type.Boolean()),
-    level_id: Type.Optional(Id()),
-    type_id: Type.Optional(Id()),
+    level_id: Type.Optional(SmallId()),
+    type_id: Type.Optional(SmallId()),
     user_id: Type.Optional(Type.Union([Id(), Type.Null()])),
     merchant_id: Type.Optional(Id()),
   },

@@ -134,6 +134,9 @@ export const HOSTILE_URL_VALUES: UrlValue[] = [
   '-1',
   '0',
   '1.5',
+  // smallint and int4 edges: values a schema allows but a smallint column cannot hold
+  '32768',
+  '2147483647',
   '2147483648',
   '99999999999',
   '9007199254740993',
@@ -157,6 +160,8 @@ export const HOSTILE_JSON_VALUES: string[] = [
   '-1',
   '0',
   '1.5',
+  '32768',
+  '2147483647',
   '2147483648',
   '99999999999',
   '9007199254740993',

@@ -105,7 +105,8 @@ export async function buildCaseFilter(
 
   const groups = parseIdList(q.status_group_id);
   if (groups) {
-    conditions.push(`c.status_group_id = any(${p(groups)}::smallint[])`);
+    // int[] (not smallint[]): an id past the smallint range matches nothing instead of failing the cast.
+    conditions.push(`c.status_group_id = any(${p(groups)}::int[])`);
     dims.statusIds = intersect(
       dims.statusIds,
       groups.flatMap((g) => GROUP_STATUSES[g] ?? []),
@@ -113,7 +114,7 @@ export async function buildCaseFilter(
   }
   const statuses = parseIdList(q.status_id);
   if (statuses) {
-    conditions.push(`c.status_id = any(${p(statuses)}::smallint[])`);
+    conditions.push(`c.status_id = any(${p(statuses)}::int[])`);
     dims.statusIds = intersect(
       dims.statusIds,
       statuses.filter((s) => ALL_STATUSES.includes(s)),
@@ -121,7 +122,7 @@ export async function buildCaseFilter(
   }
   const cycles = parseIdList(q.cycle ?? q.cycle_id);
   if (cycles) {
-    conditions.push(`c.cycle_id = any(${p(cycles)}::smallint[])`);
+    conditions.push(`c.cycle_id = any(${p(cycles)}::int[])`);
     dims.cycleIds = cycles;
   }
   if (q.is_fraud !== undefined) {
@@ -301,8 +302,8 @@ export async function countCases(db: Queryable, filter: CaseFilter): Promise<num
     params.push(value);
     conditions.push(sql.replace('?', `$${params.length}`));
   };
-  if (dims.statusIds) add('k.status_id = any(?::smallint[])', dims.statusIds);
-  if (dims.cycleIds) add('k.cycle_id = any(?::smallint[])', dims.cycleIds);
+  if (dims.statusIds) add('k.status_id = any(?::int[])', dims.statusIds);
+  if (dims.cycleIds) add('k.cycle_id = any(?::int[])', dims.cycleIds);
   if (dims.isFraud !== null) add('k.is_fraud = ?', dims.isFraud);
   if (dims.midIds) add('k.mid_id = any(?::bigint[])', dims.midIds);
   const { rows } = await db.query<{ n: number }>(
