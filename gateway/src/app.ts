@@ -11,6 +11,7 @@ import { lookupPrefix, lookupRoutes } from './cache/lookup-routes';
 import type { GatewayCore, GatewayDeps } from './core';
 import { healthRoutes } from './health/health-routes';
 import { GatewayMetrics } from './metrics/metrics';
+import { lazyChildLogger } from './pipeline/lazy-logger';
 import { registerPipeline, requestId } from './pipeline/pipeline';
 import { rewriteToCanonical } from './pipeline/request-target';
 import { Policy } from './policy/policy';
@@ -67,6 +68,8 @@ export async function buildGateway(
     bodyLimit: 1024 * 1024,
     // No two log lines per request on the hot path: metrics count requests, errors are logged where they happen.
     logController: new LogController({ disableRequestLogging: true }),
+    // The per-request child logger is created only when a request logs (pipeline/lazy-logger.ts).
+    childLoggerFactory: lazyChildLogger as never,
     return503OnClosing: true,
   });
   app.setErrorHandler(errorHandler);
@@ -88,7 +91,7 @@ export async function buildGateway(
     }
     return (await answer.body.json()) as { keys: [] };
   }, log);
-  const limits = await RateLimits.register(app, store, metrics);
+  const limits = RateLimits.register(app, store, metrics);
   const gw: GatewayCore = {
     deps,
     tenants,
@@ -165,7 +168,7 @@ export async function buildGateway(
     metrics,
     authPreHandler: async (request, reply) => {
       // Only calls naming a username (signin, forgot, forgot/confirm) count against that username.
-      if (usernameOf(request) !== undefined) await limits.check('auth-username', request, reply);
+      if (usernameOf(request) !== undefined) limits.check('auth-username', request, reply);
     },
   });
   await webRoutes(app, gw);

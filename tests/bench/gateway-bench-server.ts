@@ -1,9 +1,9 @@
 /**
  * Child processes of the gateway benchmark (run with `node --import tsx`):
  *   upstream <json>  a trivial HTTP upstream (also the JWKS and whoami of a user service)
- *   gateway <json>   the real gateway in front of it
+ *   gateway <json>   the real gateway in front of it (or another tree's: `gatewayModule`)
  *   bare <json>      a bare @fastify/http-proxy in front of it (the reference of the issue's figures)
- * Each prints `READY <port>` and answers IPC 'cpu' with its process.cpuUsage().
+ * Each prints `READY <port>`; the bench reads their CPU time from /proc/<pid>/stat.
  */
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
@@ -17,9 +17,6 @@ const config = JSON.parse(raw ?? '{}') as Record<string, unknown>;
 
 // A clean exit on SIGINT (a --cpu-prof profile is written at exit).
 process.on('SIGINT', () => process.exit(0));
-process.on('message', (m) => {
-  if (m === 'cpu') process.send!({ cpu: process.cpuUsage() });
-});
 
 async function upstream() {
   const body = JSON.stringify({
@@ -53,7 +50,8 @@ async function gateway() {
     TENANT_CONFIG_DIR: String(config.tenantDir),
     WEB_DIST_DIR: '/nonexistent',
     REDIS_URL: config.redisUrl ? String(config.redisUrl) : undefined,
-    REDIS_KEY_PREFIX: 'bench:gw:',
+    // A key space per bench run: lookups of an earlier run (300 s in Redis) must not answer this run's misses.
+    REDIS_KEY_PREFIX: config.keyPrefix ? String(config.keyPrefix) : 'bench:gw:',
     INTERNAL_CONTEXT_SECRET: String(config.secret),
     UPSTREAM_TIMEOUT_MS: '10000',
   });
@@ -63,7 +61,11 @@ async function gateway() {
     : new MemoryCache();
   await cache.ready(3000);
   const upstreams = config.upstreams as { case: string; user: string; docs: string; builder: string };
-  const app = await buildGateway(
+  // BENCH_GATEWAY_BEFORE: another tree's gateway (e.g. a `git worktree` of HEAD) for a before/after in one run.
+  const build = config.gatewayModule
+    ? ((await import(String(config.gatewayModule))) as { buildGateway: typeof buildGateway }).buildGateway
+    : buildGateway;
+  const app = await build(
     { env, cache, log, contextSecret: env.INTERNAL_CONTEXT_SECRET!, upstreams },
     { watchTenants: false },
   );

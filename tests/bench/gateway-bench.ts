@@ -1,17 +1,31 @@
 /**
- * Gateway benchmark (issue 5), not part of `npm test`:
+ * Gateway benchmark (issues 5 and 11.6), not part of `npm test`:
  *
- *   npm run bench -- gateway          (DATABASE_URL/REDIS_URL optional, see below)
+ *   npm run bench -- gateway          (Postgres/Redis found as npm test does)
  *
- * On loopback, at 50 connections, the same trivial upstream reached
- *   1. directly, 2. through nginx (Debian package, plain reverse proxy, one worker),
- *   3. through the gateway with JWT verification, policy, cached profile, rate limit and proxy,
- * then a lookup answered from the gateway's cache against the uncached source
- * (the real case service on Postgres, called with a signed context), when
- * DATABASE_URL is set and the server bundle is built. Prints req/s, p50, p99,
- * the ratios and the gateway's CPU time per request. REDIS_URL (when set) is
- * the gateway's cache and rate-limit store, as in production; otherwise the
- * in-process cache. BENCH_SECONDS (default 10) per run.
+ * wrk (Debian package, installed when missing) in its own process drives, on
+ * loopback at 50 connections, the same trivial upstream reached
+ *   1. directly, 2. through nginx with upstream keep-alive and 3. plain nginx (one worker each),
+ *   4. through a bare @fastify/http-proxy (the reference of issue 11.6),
+ *   5. through the gateway with JWT verification, policy, cached profile, rate limit and proxy,
+ * then a lookup answered from the gateway's cache against the uncached one
+ * (each request a query never seen, so a MISS served by the real case service
+ * on Postgres, called with a signed context; needs the server bundle built),
+ * both through a second gateway process of the same build.
+ * The configurations run interleaved, BENCH_ROUNDS rounds (default 3) of
+ * BENCH_SECONDS (default 5) each, so a noisy machine hits all of them alike;
+ * the table shows medians over the rounds, and ratios are taken per round,
+ * then the median. CPU µs/request is the server process's own CPU time
+ * (/proc/<pid>/stat, user + system, all threads; nginx: master + workers)
+ * divided by the requests wrk completed; "upstream" is the trivial upstream's.
+ *
+ * BENCH_GATEWAY_BEFORE=<dir of another checkout> adds that tree's gateway as a
+ * configuration (before/after in one run), e.g.
+ *   git worktree add /tmp/gw-before HEAD
+ *   ln -s /work/main/gateway/node_modules /tmp/gw-before/gateway/node_modules
+ *   BENCH_GATEWAY_BEFORE=/tmp/gw-before npm run bench -- gateway
+ * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the gateway process there;
+ * `node tests/bench/cpu-profile-top.mjs <file>` prints its top self-time functions.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -27,16 +41,18 @@ import {
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { afterAll, it } from 'vitest';
 import { claimsFor, ed25519Signer, profile } from '../integration/gateway/fakes';
+import { cpuMicros, ensureWrk, wrk } from './wrk';
 
 const env = process.env;
 const ROOT = resolve(__dirname, '../..');
-const SECONDS = Number(env.BENCH_SECONDS ?? 10);
+const SECONDS = Number(env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 const children: ChildProcess[] = [];
+let profiled = 0;
 
 const freePort = () =>
   new Promise<number>((r) => {
@@ -53,9 +69,10 @@ function child(
   const proc = spawn(
     process.execPath,
     [
-      // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the gateway process there (open it in Chrome DevTools).
-      ...(env.BENCH_CPU_PROF && args[0] === 'gateway'
-        ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_CPU_PROF}`]
+      // BENCH_CPU_PROF=<dir> writes V8 CPU profiles of the gateway and the bare proxy to <dir>/<mode>-<port order>
+      // (open them in Chrome DevTools, or: node tests/bench/cpu-profile-top.mjs <file>).
+      ...(env.BENCH_CPU_PROF && (args[0] === 'gateway' || args[0] === 'bare')
+        ? ['--cpu-prof', `--cpu-prof-dir=${join(env.BENCH_CPU_PROF, `${args[0]}-${++profiled}`)}`]
         : []),
       '--import',
       'tsx',
@@ -64,7 +81,7 @@ function child(
     ],
     {
       cwd: join(ROOT, 'tests'),
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+      stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...env, ...extraEnv },
     },
   );
@@ -75,13 +92,6 @@ function child(
       if (m) resolveReady({ proc, port: Number(m[1]) });
     });
     proc.on('exit', (code) => reject(new Error(`bench child ${args[0]} exited ${code}`)));
-  });
-}
-
-function cpuOf(proc: ChildProcess): Promise<number> {
-  return new Promise((r) => {
-    proc.once('message', (m: { cpu: { user: number; system: number } }) => r(m.cpu.user + m.cpu.system));
-    proc.send('cpu');
   });
 }
 
@@ -97,47 +107,8 @@ async function waitPort(port: number) {
   throw new Error(`nothing listens on ${port}`);
 }
 
-interface Figures {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  cpuUsPerReq?: number;
-}
-
-async function measure(
-  name: string,
-  url: string,
-  headers: Record<string, string>,
-  proc?: ChildProcess,
-  /** Rewrites each request's path (e.g. a unique query so every request misses the cache). */
-  pathOf?: () => string,
-): Promise<Figures> {
-  const requests = pathOf
-    ? [{ method: 'GET' as const, setupRequest: (req: object) => ({ ...req, path: pathOf() }) }]
-    : undefined;
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers, requests }); // warm-up
-  const before = proc ? await cpuOf(proc) : 0;
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, requests });
-  const after = proc ? await cpuOf(proc) : 0;
-  const total = r.requests.total;
-  const f: Figures = {
-    name,
-    rps: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.non2xx,
-    ...(proc ? { cpuUsPerReq: Math.round(((after - before) / Math.max(1, total)) * 10) / 10 } : {}),
-  };
-  console.log(
-    `${name.padEnd(44)} ${String(f.rps).padStart(7)} req/s  p50 ${String(f.p50).padStart(3)} ms  p99 ${String(f.p99).padStart(3)} ms  non-2xx/errors ${f.errors}${f.cpuUsPerReq !== undefined ? `  CPU ${f.cpuUsPerReq} µs/req` : ''}`,
-  );
-  return f;
-}
-
 /** The case service on its own database (migrations carry the reference data), from the built bundle. */
-async function realCaseService(secret: string): Promise<string | undefined> {
+async function realCaseService(secret: string): Promise<{ url: string; pid: number } | undefined> {
   const bundle = join(ROOT, 'services/runner/dist/main.js');
   if (!env.DATABASE_URL || !existsSync(bundle)) {
     console.log('(lookup comparison skipped: needs DATABASE_URL and node scripts/build.mjs)');
@@ -162,15 +133,14 @@ async function realCaseService(secret: string): Promise<string | undefined> {
   const m = spawnSync(process.execPath, [bundle, 'migrate'], { cwd: ROOT, env: common, stdio: 'inherit' });
   if (m.status !== 0) throw new Error('migrate failed');
   const port = await freePort();
-  children.push(
-    spawn(process.execPath, [bundle, 'case'], {
-      cwd: ROOT,
-      env: { ...common, CASE_SERVICE_PORT: String(port), HOST: '127.0.0.1' },
-      stdio: 'inherit',
-    }),
-  );
+  const proc = spawn(process.execPath, [bundle, 'case'], {
+    cwd: ROOT,
+    env: { ...common, CASE_SERVICE_PORT: String(port), HOST: '127.0.0.1' },
+    stdio: 'inherit',
+  });
+  children.push(proc);
   await waitPort(port);
-  return `http://127.0.0.1:${port}`;
+  return { url: `http://127.0.0.1:${port}`, pid: proc.pid! };
 }
 
 afterAll(async () => {
@@ -179,7 +149,39 @@ afterAll(async () => {
   if (env.BENCH_CPU_PROF) await new Promise((r) => setTimeout(r, 2000));
 });
 
-it('gateway vs nginx vs direct', async () => {
+interface Config {
+  key: string;
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+  /** The server under test (its CPU per request); undefined when nothing runs there (skipped config). */
+  pid: number | undefined;
+  withChildren?: boolean;
+  /** Unique lookup paths: every request a cache miss. */
+  unique?: boolean;
+  /** Another process whose CPU counts for this configuration (the case service behind a miss). */
+  alsoPid?: number;
+}
+
+interface Run {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  cpuUs: number;
+  upstreamCpuUs: number;
+  alsoCpuUs: number;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+const fmt = (n: number, digits = 0) => n.toFixed(digits);
+
+it('gateway vs bare proxy vs nginx vs direct (wrk)', async () => {
+  const wrkBin = ensureWrk();
   const secret = randomBytes(32).toString('base64url');
   const signer = ed25519Signer('bench-key');
   const token = signer.token(claimsFor(1000006, 'acme', 'chargeback-portal', 3600));
@@ -200,12 +202,13 @@ it('gateway vs nginx vs direct', async () => {
       .replaceAll('{{UPSTREAM_PORT}}', String(up.port)),
   );
   const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+  let nginxPid: number | undefined;
   if (nginxBin) {
-    children.push(
-      spawn(nginxBin, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')], {
-        stdio: 'inherit',
-      }),
-    );
+    const n = spawn(nginxBin, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')], {
+      stdio: 'inherit',
+    });
+    children.push(n);
+    nginxPid = n.pid;
     await waitPort(nginxPort);
   } else {
     console.log('(nginx not installed: apt-get install -y nginx-light)');
@@ -224,87 +227,224 @@ it('gateway vs nginx vs direct', async () => {
       ),
     );
   }
-  const caseUrl = await realCaseService(secret);
-  const gw = await child([
-    'gateway',
+  const caseService = await realCaseService(secret);
+  const runPrefix = `bench:gw:${randomBytes(4).toString('hex')}:`;
+  const gatewayConfig = (gatewayModule?: string) =>
     JSON.stringify({
       tenantDir,
       secret,
       redisUrl: env.REDIS_URL,
-      upstreams: { case: caseUrl ?? upstreamUrl, user: upstreamUrl, docs: upstreamUrl, builder: upstreamUrl },
-    }),
-  ]);
-  const gatewayUrl = `http://127.0.0.1:${gw.port}`;
+      keyPrefix: runPrefix,
+      upstreams: {
+        case: caseService?.url ?? upstreamUrl,
+        user: upstreamUrl,
+        docs: upstreamUrl,
+        builder: upstreamUrl,
+      },
+      ...(gatewayModule ? { gatewayModule } : {}),
+    });
+  const gw = await child(['gateway', gatewayConfig()]);
+  const before = env.BENCH_GATEWAY_BEFORE
+    ? await child(['gateway', gatewayConfig(join(resolve(env.BENCH_GATEWAY_BEFORE), 'gateway/src/index.ts'))])
+    : undefined;
+  // The lookups get a gateway of their own: the uncached run fills the in-process cache with thousands of
+  // answers, whose heap would make the proxy configuration's GC dearer in the rounds after it.
+  const lookupGw = caseService ? await child(['gateway', gatewayConfig()]) : undefined;
   const bare = await child(['bare', JSON.stringify({ upstream: upstreamUrl })]);
   const auth = { host: 'acme.localhost', authorization: `Bearer ${token}` };
+  const gatewayUrl = `http://127.0.0.1:${gw.port}`;
+
+  const configs: Config[] = [
+    { key: 'direct', name: 'direct upstream', url: `${upstreamUrl}/docs/ping`, pid: up.proc.pid },
+    ...(nginxBin
+      ? [
+          {
+            key: 'nginx',
+            name: 'nginx (upstream keep-alive)',
+            url: `http://127.0.0.1:${nginxPort}/docs/ping`,
+            pid: nginxPid,
+            withChildren: true,
+          },
+          {
+            key: 'nginx-plain',
+            name: 'nginx (plain proxy_pass)',
+            url: `http://127.0.0.1:${plainNginxPort}/docs/ping`,
+            pid: nginxPid,
+            withChildren: true,
+          },
+        ]
+      : []),
+    {
+      key: 'bare',
+      name: 'bare @fastify/http-proxy',
+      url: `http://127.0.0.1:${bare.port}/api/docs/ping`,
+      pid: bare.proc.pid,
+    },
+    {
+      key: 'gateway',
+      name: 'gateway (JWT+policy+profile+limit)',
+      url: `${gatewayUrl}/api/docs/ping`,
+      headers: auth,
+      pid: gw.proc.pid,
+    },
+    ...(before
+      ? [
+          {
+            key: 'before',
+            name: 'gateway BEFORE (other tree)',
+            url: `http://127.0.0.1:${before.port}/api/docs/ping`,
+            headers: auth,
+            pid: before.proc.pid,
+          },
+        ]
+      : []),
+    ...(caseService && lookupGw
+      ? [
+          {
+            key: 'cached',
+            name: 'gateway cached lookup (HIT)',
+            url: `http://127.0.0.1:${lookupGw.port}/api/cm/gen/countries?limit=999`,
+            headers: auth,
+            pid: lookupGw.proc.pid,
+          },
+          {
+            key: 'uncached',
+            name: 'gateway uncached lookup (MISS)',
+            url: `http://127.0.0.1:${lookupGw.port}/api/cm/gen/countries?limit=999`,
+            headers: auth,
+            pid: lookupGw.proc.pid,
+            unique: true,
+            alsoPid: caseService.pid,
+          },
+        ]
+      : []),
+  ];
+  const only = env.BENCH_ONLY?.split(',').map((s) => s.trim());
+  const selected = only ? configs.filter((c) => only.includes(c.key)) : configs;
 
   console.log(
-    `\nGateway benchmark: ${CONNECTIONS} connections, ${SECONDS} s per run, cache: ${env.REDIS_URL ? 'Redis' : 'in-process'}\n`,
+    `\nGateway benchmark: wrk, ${CONNECTIONS} connections, ${ROUNDS} rounds x ${SECONDS} s interleaved, cache: ${env.REDIS_URL ? 'Redis' : 'in-process'}${caseService ? '' : ' (no lookup comparison: needs DATABASE_URL and node scripts/build.mjs)'}\n`,
   );
-  const direct = await measure('direct upstream', `${upstreamUrl}/docs/ping`, {});
-  const viaNginx = nginxBin
-    ? await measure('nginx (upstream keep-alive) -> upstream', `http://127.0.0.1:${nginxPort}/docs/ping`, {})
-    : undefined;
-  const viaPlainNginx = nginxBin
-    ? await measure(
-        'nginx (plain proxy_pass) -> upstream',
-        `http://127.0.0.1:${plainNginxPort}/docs/ping`,
-        {},
-      )
-    : undefined;
-  const viaBare = await measure(
-    'bare @fastify/http-proxy -> upstream',
-    `http://127.0.0.1:${bare.port}/api/docs/ping`,
-    {},
-    bare.proc,
+  let uniqueFrom = 0;
+  /** Requests each server process answered (warm-up included): divide a CPU profile's busy time by it. */
+  const served = new Map<number | undefined, number>();
+  const runOnce = async (c: Config, seconds: number): Promise<Run> => {
+    const cpu0 = cpuMicros(c.pid, c.withChildren);
+    const up0 = cpuMicros(up.proc.pid);
+    const also0 = cpuMicros(c.alsoPid);
+    const r = await wrk(wrkBin, c.url, {
+      connections: CONNECTIONS,
+      seconds,
+      headers: c.headers,
+      uniqueFrom: c.unique ? uniqueFrom : undefined,
+    });
+    if (c.unique) uniqueFrom += r.requests + 1000;
+    served.set(c.pid, (served.get(c.pid) ?? 0) + r.requests);
+    const n = Math.max(1, r.requests);
+    return {
+      rps: r.rps,
+      p50: r.p50Ms,
+      p99: r.p99Ms,
+      errors: r.errors,
+      cpuUs: (cpuMicros(c.pid, c.withChildren) - cpu0) / n,
+      upstreamCpuUs: (cpuMicros(up.proc.pid) - up0) / n,
+      alsoCpuUs: c.alsoPid ? (cpuMicros(c.alsoPid) - also0) / n : 0,
+    };
+  };
+
+  // Warm-up (JIT, pools, caches), then interleaved rounds, each starting with another configuration.
+  for (const c of selected) await runOnce(c, 2);
+  const runs = new Map<string, Run[]>(selected.map((c) => [c.key, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = selected.map((_, i) => selected[(i + round) % selected.length]!);
+    for (const c of order) {
+      const r = await runOnce(c, SECONDS);
+      runs.get(c.key)!.push(r);
+      console.log(
+        `  round ${round + 1} ${c.name.padEnd(36)} ${fmt(r.rps).padStart(6)} req/s  p99 ${fmt(r.p99, 2).padStart(6)} ms  CPU ${fmt(r.cpuUs, 1).padStart(6)} µs/req${r.errors ? `  errors ${r.errors}` : ''}`,
+      );
+    }
+  }
+
+  if (env.BENCH_CPU_PROF)
+    for (const c of selected)
+      console.log(`requests served by ${c.name} (pid ${c.pid}, warm-up included): ${served.get(c.pid)}`);
+
+  const perRound = (a: string, b: string, f: (r: Run) => number) => {
+    const ra = runs.get(a);
+    const rb = runs.get(b);
+    if (!ra || !rb) return undefined;
+    return median(ra.map((r, i) => f(r) / f(rb[i]!)));
+  };
+  const bareRuns = runs.get('bare');
+  console.log(
+    `\n${'configuration'.padEnd(36)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'CPU µs/req'.padStart(10)} ${'x bare'.padStart(7)} ${'upstream µs/req'.padStart(15)} ${'errors'.padStart(6)}`,
   );
-  const viaGateway = await measure(
-    'gateway (JWT+policy+profile+limit) -> upstream',
-    `${gatewayUrl}/api/docs/ping`,
-    auth,
-    gw.proc,
-  );
-  let cached: Figures | undefined;
-  let uncached: Figures | undefined;
-  if (caseUrl) {
-    cached = await measure(
-      'gateway cached lookup (x-cache HIT)',
-      `${gatewayUrl}/api/cm/gen/countries?limit=999`,
-      auth,
-      gw.proc,
-    );
-    // The uncached path: the same lookup through the gateway, each request with a query never seen
-    // before (another page or page size), so each one is a MISS served by the case service and Postgres.
-    let n = 0;
-    uncached = await measure(
-      'gateway uncached lookup (x-cache MISS, case service + Postgres)',
-      `${gatewayUrl}/api/cm/gen/countries?limit=999`,
-      auth,
-      gw.proc,
-      () => {
-        // Unique (start, limit) pairs for 200,000 requests, each still answering up to 250 countries.
-        const i = n++;
-        return `/api/cm/gen/countries?start=${i % 200}&limit=${999 - Math.floor(i / 200)}`;
-      },
+  for (const c of selected) {
+    const rs = runs.get(c.key)!;
+    const ratio = bareRuns ? perRound(c.key, 'bare', (r) => r.cpuUs) : undefined;
+    const also = c.alsoPid ? ` (+ case service ${fmt(median(rs.map((r) => r.alsoCpuUs)), 0)})` : '';
+    console.log(
+      `${c.name.padEnd(36)} ${fmt(median(rs.map((r) => r.rps))).padStart(7)} ${fmt(median(rs.map((r) => r.p50)), 2).padStart(7)} ${fmt(median(rs.map((r) => r.p99)), 2).padStart(7)} ${fmt(median(rs.map((r) => r.cpuUs)), 1).padStart(10)} ${(ratio === undefined ? '-' : `${fmt(ratio, 2)}x`).padStart(7)} ${fmt(median(rs.map((r) => r.upstreamCpuUs)), 1).padStart(15)} ${String(rs.reduce((s, r) => s + r.errors, 0)).padStart(6)}${also}`,
     );
   }
   console.log('');
-  if (viaNginx && viaPlainNginx) {
-    const pct = (a: Figures, b: Figures) => `${((a.rps / b.rps) * 100).toFixed(0)}%`;
+  const say = (label: string, value: number | undefined, digits: number, suffix: string) => {
+    if (value !== undefined) console.log(`${label.padEnd(52)} ${fmt(value, digits)}${suffix}`);
+  };
+  const gwRuns = runs.get('gateway');
+  say(
+    'gateway CPU/req / bare proxy CPU/req (per round)',
+    perRound('gateway', 'bare', (r) => r.cpuUs),
+    2,
+    'x  (target <= 1.4x)',
+  );
+  if (gwRuns && bareRuns)
     console.log(
-      `gateway / nginx req/s: ${pct(viaGateway, viaPlainNginx)} of plain nginx, ${pct(viaGateway, viaNginx)} of keep-alive nginx (target >= 40%)`,
+      `${''.padEnd(52)} rounds: ${gwRuns.map((r, i) => fmt(r.cpuUs / bareRuns[i]!.cpuUs, 2)).join(', ')}`,
     );
-    console.log(
-      `bare proxy / nginx:    ${pct(viaBare, viaPlainNginx)} of plain, ${pct(viaBare, viaNginx)} of keep-alive (the issue measured 42%)`,
+  say(
+    'gateway BEFORE CPU/req / bare proxy CPU/req',
+    perRound('before', 'bare', (r) => r.cpuUs),
+    2,
+    'x',
+  );
+  say(
+    'gateway CPU/req / gateway BEFORE CPU/req',
+    perRound('gateway', 'before', (r) => r.cpuUs),
+    2,
+    'x',
+  );
+  say(
+    'gateway req/s / bare proxy req/s',
+    perRound('gateway', 'bare', (r) => r.rps),
+    2,
+    'x',
+  );
+  say(
+    'gateway req/s / keep-alive nginx req/s',
+    perRound('gateway', 'nginx', (r) => r.rps),
+    2,
+    'x',
+  );
+  const nginxRuns = runs.get('nginx');
+  if (gwRuns && nginxRuns)
+    say(
+      'added p99 vs keep-alive nginx (ms)',
+      median(gwRuns.map((r, i) => r.p99 - nginxRuns[i]!.p99)),
+      2,
+      ' ms  (target <= 2 ms)',
     );
-    console.log(`added p99 vs plain nginx: ${viaGateway.p99 - viaPlainNginx.p99} ms`);
-    console.log(`gateway / bare proxy:  ${((viaGateway.rps / viaBare.rps) * 100).toFixed(0)}%`);
-    console.log(`nginx / direct req/s:  ${((viaNginx.rps / direct.rps) * 100).toFixed(0)}%`);
-    console.log(
-      `added p99 vs nginx:    ${viaGateway.p99 - viaNginx.p99} ms (target < 5 ms); vs direct: ${viaGateway.p99 - direct.p99} ms`,
-    );
-  }
-  console.log(`gateway / direct req/s: ${((viaGateway.rps / direct.rps) * 100).toFixed(0)}%`);
-  if (cached && uncached)
-    console.log(`cached / uncached lookup req/s: ${(cached.rps / uncached.rps).toFixed(1)}x (target >= 10x)`);
+  say(
+    'cached / uncached lookup req/s',
+    perRound('cached', 'uncached', (r) => r.rps),
+    1,
+    'x  (target >= 10x)',
+  );
+  say(
+    'uncached / cached lookup CPU/req (gateway + case svc)',
+    perRound('uncached', 'cached', (r) => r.cpuUs + r.alsoCpuUs),
+    1,
+    'x',
+  );
 });

@@ -49,6 +49,11 @@ export class RevokedSessions {
 
   /** True when the session was signed out. Awaits Redis only the first time a session is seen here. */
   async isRevoked(tenant: string, sid: string, now = Date.now()): Promise<boolean> {
+    return this.check(tenant, sid, now);
+  }
+
+  /** As isRevoked, answered synchronously when known here (every request but a session's first). */
+  check(tenant: string, sid: string, now = Date.now()): boolean | Promise<boolean> {
     const key = revokedSessionKey(tenant, sid);
     const until = this.revoked.get(key);
     if (until !== undefined) {

@@ -49,16 +49,21 @@ export class TokenVerifier {
     this.cache = new Lru(cacheSize);
   }
 
+  /** The answer for a token verified before (synchronous: no promise on the hot path); undefined when not cached. */
+  cached(token: string, tenant: string, nowMs = Date.now()): TokenCheck | undefined {
+    const hit = this.cache.get(token);
+    if (!hit) return undefined;
+    if (hit.exp + CLOCK_SKEW_SECONDS < Math.floor(nowMs / 1000)) {
+      this.cache.delete(token);
+      return { ok: false, reason: 'expired' };
+    }
+    return hit.tenant === tenant ? { ok: true, token: hit } : { ok: false, reason: 'audience' };
+  }
+
   async verify(token: string, tenant: string, nowMs = Date.now()): Promise<TokenCheck> {
     const now = Math.floor(nowMs / 1000);
-    const hit = this.cache.get(token);
-    if (hit) {
-      if (hit.exp + CLOCK_SKEW_SECONDS < now) {
-        this.cache.delete(token);
-        return { ok: false, reason: 'expired' };
-      }
-      return hit.tenant === tenant ? { ok: true, token: hit } : { ok: false, reason: 'audience' };
-    }
+    const known = this.cached(token, tenant, nowMs);
+    if (known) return known;
     if (token.length > 8192) return { ok: false, reason: 'too long' };
     const parts = token.split('.');
     if (parts.length !== 3) return { ok: false, reason: 'malformed' };

@@ -34,14 +34,20 @@ export class CachedSource<T> {
     this.local = new Lru(options.localMax ?? 10_000);
   }
 
-  async get(key: string, load: () => Promise<T>): Promise<{ value: T; result: CacheResult }> {
-    if (this.options.localTtlMs > 0) {
-      const hit = this.local.get(key);
-      if (hit && hit.until > Date.now()) {
-        this.options.onResult?.(this.options.name, 'HIT');
-        return { value: hit.value, result: 'HIT' };
-      }
+  /** The in-process copy when fresh (counted as a HIT), synchronously; undefined otherwise (then get()). */
+  peek(key: string): { value: T; result: CacheResult } | undefined {
+    if (this.options.localTtlMs <= 0) return undefined;
+    const hit = this.local.get(key);
+    if (hit && hit.until > Date.now()) {
+      this.options.onResult?.(this.options.name, 'HIT');
+      return { value: hit.value, result: 'HIT' };
     }
+    return undefined;
+  }
+
+  async get(key: string, load: () => Promise<T>): Promise<{ value: T; result: CacheResult }> {
+    const local = this.peek(key);
+    if (local) return local;
     const out = await this.flight.run(key, async () => {
       const gen = this.epoch;
       const cached = await this.store.get(key);

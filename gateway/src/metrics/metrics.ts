@@ -8,12 +8,27 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
  */
 export class GatewayMetrics {
   readonly registry = new Registry();
-  readonly requests = new Counter({
-    name: 'gateway_requests_total',
-    help: 'Requests by route, tenant, method and status',
-    labelNames: ['route', 'tenant', 'method', 'status'] as const,
-    registers: [this.registry],
-  });
+  /**
+   * Requests counted per label set in a plain map (one string key per request instead of prom-client's
+   * label hashing); written into the counter when the registry is scraped.
+   */
+  private readonly requestCounts = new Map<
+    string,
+    { labels: { route: string; tenant: string; method: string; status: string }; n: number }
+  >();
+  readonly requests = (() => {
+    const counts = this.requestCounts;
+    return new Counter({
+      name: 'gateway_requests_total',
+      help: 'Requests by route, tenant, method and status',
+      labelNames: ['route', 'tenant', 'method', 'status'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const { labels, n } of counts.values()) this.inc(labels, n);
+      },
+    });
+  })();
   readonly duration = new Histogram({
     name: 'gateway_request_duration_seconds',
     help: 'Request latency by route and tenant',
@@ -45,6 +60,15 @@ export class GatewayMetrics {
     labelNames: ['what'] as const,
     registers: [this.registry],
   });
+
+  /** One answered request (the pipeline's onResponse hook); elapsed in ms. */
+  observe(route: string, tenant: string, method: string, status: number, elapsedMs: number) {
+    const key = `${route}\u0000${tenant}\u0000${method}\u0000${status}`;
+    const entry = this.requestCounts.get(key);
+    if (entry) entry.n++;
+    else this.requestCounts.set(key, { labels: { route, tenant, method, status: String(status) }, n: 1 });
+    this.duration.observe({ route, tenant }, elapsedMs / 1000);
+  }
 
   constructor(withProcessMetrics = true) {
     if (withProcessMetrics) collectDefaultMetrics({ register: this.registry, prefix: 'gateway_' });

@@ -8,10 +8,11 @@ import {
   type UserProfile,
 } from '@portal/contracts';
 import { impersonate } from '../auth/impersonation';
-import type { VerifiedToken } from '../auth/verify-token';
+import type { TokenCheck, VerifiedToken } from '../auth/verify-token';
 import type { CacheResult } from '../cache/cached-source';
 import { errors, passwordUpdateRequired } from '../errors';
-import { decide } from '../policy/policy';
+import { decide, type CompiledRule } from '../policy/policy';
+import type { Tenant } from '../tenants/load';
 import { baseSecurityHeaders } from '../web/security-headers';
 import { canonicalPath } from './request-target';
 import type { GatewayCore } from '../core';
@@ -52,135 +53,192 @@ export function registerPipeline(app: FastifyInstance, gw: GatewayCore) {
   app.decorateRequest('call', undefined);
   app.decorateRequest('routeLabel', 'other');
 
-  // 1. request id, base headers, tenant by Host (X-Forwarded-Host only from trusted proxies: fastify's trustProxy list).
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
-    baseSecurityHeaders(reply);
-    // Refused targets (absolute-form, dot segments, encoded slashes, NUL...) go no further.
-    if (canonicalPath(request.raw) === null) throw errors.badPath();
-    request.tenant = gw.tenants.resolve(request.hostname.toLowerCase());
-  });
-
-  app.addHook('onRequest', async (request, reply) => {
-    // The decoded, normalised path the upstream will route (request-target.ts): policy is decided on it.
-    const path = canonicalPath(request.raw)!;
-    if (!path.startsWith('/api/') && path !== '/api') return;
-    if (OPEN_PATHS.has(path)) {
-      request.routeLabel = path;
+  // Steps 1-7 in one callback hook. On the hot path (token verified before, profile and session known
+  // in process) everything is answered synchronously: no promise, no extra tick per request; anything
+  // that must wait (a token's first verification, a profile or session lookup, impersonation) goes on
+  // asynchronously from that step, in the same order.
+  app.addHook('onRequest', (request, reply, done) => {
+    let pending: void | Promise<void>;
+    try {
+      pending = gate(gw, request, reply);
+    } catch (error) {
+      done(error as Error);
       return;
     }
-    reply.header('cache-control', 'no-store');
-    if (!request.tenant) throw errors.unknownTenant();
-    const method = request.method;
-
-    // Bodies are streamed to the upstream: the limit is enforced on the declared length before anything is read.
-    if (method !== 'GET' && method !== 'HEAD') {
-      const length = request.headers['content-length'];
-      if (length === undefined) {
-        if (request.headers['transfer-encoding']) throw errors.lengthRequired();
-      } else if (Number(length) > bodyLimit(path)) {
-        throw errors.payloadTooLarge();
-      }
-    }
-
-    const rule = gw.policy.match(method, path);
-    request.routeLabel = rule.id;
-    const tenant = request.tenant;
-
-    if (rule.public) {
-      request.call = { rule, actor: null, effective: null, impersonating: false, profileCache: undefined };
-      await gw.limits.checkPublic(request, reply);
-      return;
-    }
-
-    // 2. authentication: the token's audience must be this tenant.
-    const token = bearer(request);
-    if (!token) throw errors.unauthenticated();
-    const check = await gw.verifier.verify(token, tenant.config.id);
-    if (!check.ok) {
-      request.log.info({ reason: check.reason }, 'access token refused');
-      throw errors.invalidToken();
-    }
-    const { profile: actor, result: actorResult } = await loadUser(
-      gw,
-      tenant.config.id,
-      check.token,
-      request.id,
-    );
-
-    // 3. forced password update: only the password calls (and whoami, sign-out) go through.
-    if (actor.must_update_password && !rule.passwordUpdate) throw passwordUpdateRequired();
-
-    // 4. impersonation ('Login As').
-    let effective = actor;
-    let profileCache = actorResult;
-    let impersonating = false;
-    const target = request.headers[IMPERSONATE_HEADER];
-    if (typeof target === 'string' && target.trim() !== '') {
-      ({ profile: effective, result: profileCache } = await impersonate(
-        gw,
-        tenant.config.id,
-        tenant.config.client_kind,
-        actor,
-        target.trim(),
-        request.id,
-      ));
-      impersonating = true;
-    }
-    request.call = { rule, actor, effective, impersonating, profileCache };
-
-    // 5-6. read-only and the policy table, for the effective user.
-    const decision = decide(rule, method, effective, tenant.config);
-    if (!decision.ok) {
-      request.log.info(
-        { rule: rule.id, reason: decision.reason, user: effective.id },
-        'call refused by policy',
-      );
-      if (decision.reason === 'read-only') throw errors.readOnly();
-      throw errors.forbidden();
-    }
-
-    // 7. rate limit per tenant + signed-in user.
-    await gw.limits.check('user', request, reply);
+    if (pending) pending.then(() => done(), done);
+    else done();
   });
 
-  // Every impersonated call is audited with both ids, once its outcome is known.
-  app.addHook('onResponse', async (request, reply) => {
+  // Every impersonated call is audited with both ids, once its outcome is known; then the metrics.
+  // A callback hook (no promise per request).
+  app.addHook('onResponse', (request, reply, done) => {
     const call = request.call;
     if (call?.impersonating && call.actor && call.effective)
       gw.audit.record(request, call.actor, call.effective, reply.statusCode);
-  });
-
-  app.addHook('onResponse', async (request, reply) => {
-    const tenant = request.tenant?.config.id ?? '';
-    gw.metrics.requests.inc({
-      route: request.routeLabel,
-      tenant,
-      method: request.method,
-      status: String(reply.statusCode),
-    });
-    gw.metrics.duration.observe({ route: request.routeLabel, tenant }, reply.elapsedTime / 1000);
+    gw.metrics.observe(
+      request.routeLabel,
+      request.tenant?.config.id ?? '',
+      request.method,
+      reply.statusCode,
+      reply.elapsedTime,
+    );
+    done();
   });
 }
 
 type Loaded = { profile: UserProfile; result: CacheResult };
 
-async function loadUser(
-  gw: GatewayCore,
-  tenant: string,
+/** The signed-in user's profile, or 401 for a token no longer worth anything (session checked after). */
+function acceptUser(
+  loaded: { value: UserProfile | null; result: CacheResult },
   token: VerifiedToken,
-  requestId: string,
-): Promise<Loaded> {
-  const { value, result } = await gw.profiles.get(tenant, token.userId, requestId);
+): Loaded {
+  const { value, result } = loaded;
   // Deleted, locked or unknown users hold a token that is no longer worth anything.
   if (!value || value.status !== 1) throw errors.invalidToken();
   // Sessions ended (password change, lock) bump the generation: older tokens stop working at once.
   if (value.session_version !== undefined && token.sv !== undefined && token.sv < value.session_version)
     throw errors.invalidToken();
-  // Signed out (issue 20.9): in-process set fed by pub/sub; Redis-down behaviour in auth/revoked-sessions.ts.
-  if (token.sid !== undefined && (await gw.sessions.isRevoked(tenant, token.sid)))
-    throw errors.invalidToken();
   return { profile: value, result };
+}
+
+/** What the steps after the policy match share. */
+interface Step {
+  gw: GatewayCore;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  rule: CompiledRule;
+  tenant: Tenant;
+  method: string;
+}
+
+/** Steps 1-7; returns a promise only when a step must wait. */
+function gate(gw: GatewayCore, request: FastifyRequest, reply: FastifyReply): void | Promise<void> {
+  // 1. request id, base headers, tenant by Host (X-Forwarded-Host only from trusted proxies: fastify's trustProxy list).
+  reply.header(REQUEST_ID_HEADER, request.id);
+  baseSecurityHeaders(reply);
+  // Refused targets (absolute-form, dot segments, encoded slashes, NUL...) go no further.
+  // The decoded, normalised path the upstream will route (request-target.ts): policy is decided on it.
+  const path = canonicalPath(request.raw);
+  if (path === null) throw errors.badPath();
+  request.tenant = gw.tenants.resolve(request.hostname.toLowerCase());
+
+  if (!path.startsWith('/api/') && path !== '/api') return;
+  if (OPEN_PATHS.has(path)) {
+    request.routeLabel = path;
+    return;
+  }
+  reply.header('cache-control', 'no-store');
+  if (!request.tenant) throw errors.unknownTenant();
+  const method = request.method;
+
+  // Bodies are streamed to the upstream: the limit is enforced on the declared length before anything is read.
+  if (method !== 'GET' && method !== 'HEAD') {
+    const length = request.headers['content-length'];
+    if (length === undefined) {
+      if (request.headers['transfer-encoding']) throw errors.lengthRequired();
+    } else if (Number(length) > bodyLimit(path)) {
+      throw errors.payloadTooLarge();
+    }
+  }
+
+  const rule = gw.policy.match(method, path);
+  request.routeLabel = rule.id;
+  const tenant = request.tenant;
+
+  if (rule.public) {
+    request.call = { rule, actor: null, effective: null, impersonating: false, profileCache: undefined };
+    gw.limits.checkPublic(request, reply);
+    return;
+  }
+
+  // 2. authentication: the token's audience must be this tenant.
+  const token = bearer(request);
+  if (!token) throw errors.unauthenticated();
+  const step: Step = { gw, request, reply, rule, tenant, method };
+  // Verified tokens are answered from memory (until exp); a new one is verified once.
+  const check = gw.verifier.cached(token, tenant.config.id);
+  if (check === undefined)
+    return gw.verifier.verify(token, tenant.config.id).then((c) => afterToken(step, c));
+  return afterToken(step, check);
+}
+
+function afterToken(step: Step, check: TokenCheck): void | Promise<void> {
+  const { gw, request, tenant } = step;
+  if (!check.ok) {
+    request.log.info({ reason: check.reason }, 'access token refused');
+    throw errors.invalidToken();
+  }
+  const loaded = gw.profiles.peek(tenant.config.id, check.token.userId);
+  if (loaded === undefined)
+    return gw.profiles
+      .get(tenant.config.id, check.token.userId, request.id)
+      .then((l) => afterProfile(step, check.token, l));
+  return afterProfile(step, check.token, loaded);
+}
+
+function afterProfile(
+  step: Step,
+  token: VerifiedToken,
+  loaded: { value: UserProfile | null; result: CacheResult },
+): void | Promise<void> {
+  const { profile: actor, result } = acceptUser(loaded, token);
+  // Signed out (issue 20.9): in-process set fed by pub/sub; Redis-down behaviour in auth/revoked-sessions.ts.
+  if (token.sid !== undefined) {
+    const revoked = step.gw.sessions.check(step.tenant.config.id, token.sid);
+    if (revoked === true) throw errors.invalidToken();
+    if (revoked !== false)
+      return revoked.then((r) => {
+        if (r) throw errors.invalidToken();
+        return afterSession(step, actor, result);
+      });
+  }
+  return afterSession(step, actor, result);
+}
+
+function afterSession(step: Step, actor: UserProfile, actorResult: CacheResult): void | Promise<void> {
+  const { gw, request, rule, tenant } = step;
+  // 3. forced password update: only the password calls (and whoami, sign-out) go through.
+  if (actor.must_update_password && !rule.passwordUpdate) throw passwordUpdateRequired();
+
+  // 4. impersonation ('Login As').
+  const target = request.headers[IMPERSONATE_HEADER];
+  if (typeof target === 'string' && target.trim() !== '') {
+    return impersonate(
+      gw,
+      tenant.config.id,
+      tenant.config.client_kind,
+      actor,
+      target.trim(),
+      request.id,
+    ).then(({ profile, result }) => authorize(step, actor, profile, result, true));
+  }
+  return authorize(step, actor, actor, actorResult, false);
+}
+
+function authorize(
+  step: Step,
+  actor: UserProfile,
+  effective: UserProfile,
+  profileCache: CacheResult,
+  impersonating: boolean,
+): void {
+  const { gw, request, reply, rule, tenant, method } = step;
+  request.call = { rule, actor, effective, impersonating, profileCache };
+
+  // 5-6. read-only and the policy table, for the effective user.
+  const decision = decide(rule, method, effective, tenant.config);
+  if (!decision.ok) {
+    request.log.info(
+      { rule: rule.id, reason: decision.reason, user: effective.id },
+      'call refused by policy',
+    );
+    if (decision.reason === 'read-only') throw errors.readOnly();
+    throw errors.forbidden();
+  }
+
+  // 7. rate limit per tenant + signed-in user.
+  gw.limits.check('user', request, reply);
 }
 
 export function notFoundPage(reply: FastifyReply) {

@@ -71,8 +71,12 @@ export function canonicalTarget(raw: string): CanonicalTarget | null {
   return { path, url: `/${decoded.map(encodeSegment).join('/')}${query}` };
 }
 
-/** Canonical paths of the requests in flight, written by `rewriteUrl`, read by the pipeline. */
-const canonicalPaths = new WeakMap<IncomingMessage, string>();
+/**
+ * Canonical paths of the requests in flight, written by `rewriteUrl`, read by the pipeline: a symbol
+ * property of the request (cheaper than a WeakMap entry per request; never sent anywhere).
+ */
+const CANONICAL_PATH = Symbol('gateway.canonicalPath');
+type WithPath = IncomingMessage & { [CANONICAL_PATH]?: string };
 const REFUSED = '\u0000refused';
 
 /**
@@ -82,16 +86,16 @@ const REFUSED = '\u0000refused';
 export function rewriteToCanonical(req: IncomingMessage): string {
   const target = canonicalTarget(req.url ?? '');
   if (!target) {
-    canonicalPaths.set(req, REFUSED);
+    (req as WithPath)[CANONICAL_PATH] = REFUSED;
     return '/';
   }
-  canonicalPaths.set(req, target.path);
+  (req as WithPath)[CANONICAL_PATH] = target.path;
   return target.url;
 }
 
 /** The decoded path of a request (what the policy is matched on); null when the target was refused. */
 export function canonicalPath(req: IncomingMessage): string | null {
-  const path = canonicalPaths.get(req);
+  const path = (req as WithPath)[CANONICAL_PATH];
   if (path === REFUSED) return null;
   // Requests that bypass rewriteUrl (none in production) are canonicalised here.
   return path ?? canonicalTarget(req.url ?? '')?.path ?? null;

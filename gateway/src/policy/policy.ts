@@ -48,13 +48,28 @@ export class Policy {
     }
   }
 
+  /** Answers of match() per method + path (the table is fixed): bounded, emptied when full. */
+  private readonly memo = new Map<string, CompiledRule>();
+  private static readonly MEMO_MAX = 10_000;
+
   /** The rule for a call; `path` is the normalised path without query (trailing slash removed). */
   match(method: string, path: string): CompiledRule {
+    const key = `${method} ${path}`;
+    let rule = this.memo.get(key);
+    if (rule === undefined) {
+      rule = this.find(method, path);
+      if (this.memo.size >= Policy.MEMO_MAX) this.memo.clear();
+      this.memo.set(key, rule);
+    }
+    return rule;
+  }
+
+  private find(method: string, path: string): CompiledRule {
     const head = path.split('/', 3)[2] ?? '';
     for (const rule of this.buckets.get(head) ?? []) {
       if (rule.methods.includes(method as Method) && rule.regex.test(path)) return rule;
     }
-    if (method === 'HEAD') return this.match('GET', path);
+    if (method === 'HEAD') return this.find('GET', path);
     return isWrite(method) ? DENY_WRITE : DEFAULT_READ;
   }
 }

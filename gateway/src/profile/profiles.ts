@@ -134,6 +134,11 @@ export class Profiles {
     }
   }
 
+  /** The in-process copy of a profile, synchronously (the hot path); undefined: call get(). */
+  peek(tenant: string, userId: number) {
+    return this.source.peek(profileKey(tenant, userId));
+  }
+
   get(tenant: string, userId: number, requestId: string) {
     return this.source.get(profileKey(tenant, userId), () => this.fetch(tenant, userId, requestId));
   }

@@ -5,6 +5,7 @@ import type { ServiceName } from '@portal/core';
 import { errors, type GatewayError } from '../errors';
 import type { GatewayMetrics } from '../metrics/metrics';
 import { upstreamFailure, type Pools } from '../upstreams/pools';
+import { ContextSigner } from './context-signer';
 import { clientResponseHeaders, upstreamRequestHeaders } from './headers';
 
 export interface ProxyOptions {
@@ -56,6 +57,7 @@ function onError(upstream: ServiceName, metrics: GatewayMetrics) {
 
 export async function registerProxies(app: FastifyInstance, o: ProxyOptions) {
   const origins = new Set(Object.values(o.upstreams).map((u) => new URL(u).origin));
+  const signer = new ContextSigner(o.secret);
   const register = async (
     scope: FastifyInstance,
     prefix: string,
@@ -76,7 +78,7 @@ export async function registerProxies(app: FastifyInstance, o: ProxyOptions) {
       // Upstream answers are not proxied as errors: pass through 4xx/5xx bodies unchanged.
       replyOptions: {
         rewriteRequestHeaders: (request: FastifyRequest, headers: IncomingHttpHeaders) =>
-          upstreamRequestHeaders(request, headers, o.secret, withCookies),
+          upstreamRequestHeaders(request, headers, signer, withCookies),
         rewriteHeaders: (headers: Record<string, unknown>) =>
           clientResponseHeaders(headers as Record<string, unknown>, origins),
         onError: onError(upstream, o.metrics),

@@ -16,7 +16,7 @@ interface Entry {
 }
 
 /**
- * A @fastify/rate-limit store that counts in process and syncs the counts to
+ * A rate-limit store (fixed windows per key) that counts in process and syncs the counts to
  * Redis every `syncMs` in one pipelined batch (INCRBY + window expiry), so a
  * request costs a map update instead of a Redis round trip. Each decision
  * sees the shared total as of the last sync plus this instance's own counts:

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import { createHash } from 'node:crypto';
 import { REFRESH_COOKIE_NAMES, REFRESH_FAMILY } from '@portal/contracts';
 import type { GuardedCache } from '../cache/guarded-cache';
@@ -7,13 +6,13 @@ import { errors } from '../errors';
 import { BatchedRedisStore } from './batched-store';
 import type { GatewayMetrics } from '../metrics/metrics';
 
-type LimiterFn = (req: FastifyRequest) => Promise<{
-  isAllowed: boolean;
-  isExceeded?: boolean;
-  max?: number;
-  remaining?: number;
-  ttlInSeconds?: number;
-}>;
+interface LimiterResult {
+  exceeded: boolean;
+  max: number;
+  /** Seconds until the window ends (Retry-After). */
+  ttlInSeconds: number;
+}
+type LimiterFn = (req: FastifyRequest) => LimiterResult;
 
 export type LimiterName =
   'user' | 'auth-ip' | 'auth-username' | 'page-ip' | 'session' | 'session-ip' | 'link-ip';
@@ -34,8 +33,8 @@ export const SIGNED_LINK_PER_IP = 600;
 /**
  * Rate limits shared through Redis (design §4 step 7): per tenant + user on
  * every signed-in call, per IP and per username on the public auth calls, per
- * IP on page loads. @fastify/rate-limit computes keys, limits and windows; its
- * store (BatchedRedisStore) counts in process and syncs to Redis in batches,
+ * IP on page loads: fixed windows per key, counted by a store (BatchedRedisStore)
+ * that counts in process and syncs to Redis in batches,
  * so Redis being slow or away never delays or fails a request: a failed sync
  * is logged (throttled), counted as fail-open and trips the cache breaker.
  */
@@ -44,11 +43,7 @@ export class RateLimits {
 
   private constructor(private readonly metrics: GatewayMetrics) {}
 
-  static async register(
-    app: FastifyInstance,
-    guard: GuardedCache,
-    metrics: GatewayMetrics,
-  ): Promise<RateLimits> {
+  static register(app: FastifyInstance, guard: GuardedCache, metrics: GatewayMetrics): RateLimits {
     // Counted in process, synced to Redis in batches (BatchedRedisStore): no Redis round trip per request.
     const redis = guard.cache.redis;
     const store = new BatchedRedisStore(
@@ -61,16 +56,35 @@ export class RateLimits {
       () => guard.usable,
     );
     app.addHook('onClose', async () => store.close());
-    await app.register(rateLimit, {
-      global: false,
-      // @fastify/rate-limit constructs the store itself from this class.
-      store: function Store() {
-        return store;
-      } as never,
-      skipOnError: false,
-    });
     const limits = new RateLimits(metrics);
-    const create = (app as unknown as { createRateLimit: (o: object) => LimiterFn }).createRateLimit;
+    /**
+     * A fixed-window limiter over the store (exceeded when current > max). The store answers from
+     * memory within incr(), so a check is synchronous: no promise, no tick per request (the
+     * @fastify/rate-limit plugin cost three awaits per request: tests/bench/gateway-bench.ts).
+     */
+    const create =
+      (o: {
+        timeWindow: number;
+        max: number | ((req: FastifyRequest) => number);
+        keyGenerator: (req: FastifyRequest) => string;
+      }): LimiterFn =>
+      (req) => {
+        const key = o.keyGenerator(req);
+        const max = typeof o.max === 'number' ? o.max : o.max(req);
+        let answer: { current: number; ttl: number } | undefined;
+        let failure: Error | null = null;
+        store.incr(
+          key,
+          (err, res) => {
+            failure = err;
+            answer = res;
+          },
+          o.timeWindow,
+        );
+        if (failure) throw failure;
+        if (!answer) throw new Error('rate-limit store answered asynchronously');
+        return { exceeded: answer.current > max, max, ttlInSeconds: Math.ceil(answer.ttl / 1000) };
+      };
     const tenantOf = (req: FastifyRequest) => req.tenant!.config;
     limits.limiters.set(
       'user',
@@ -133,34 +147,32 @@ export class RateLimits {
    * session calls per session plus the per-IP ceiling (without a refresh
    * cookie, a signed-out start page, only the ceiling); signed links per IP.
    */
-  async checkPublic(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  checkPublic(request: FastifyRequest, reply: FastifyReply): void {
     const kind = request.call?.rule.limit;
     if (kind === 'session') {
-      if (sessionHandleOf(request) !== undefined) await this.check('session', request, reply);
+      if (sessionHandleOf(request) !== undefined) this.check('session', request, reply);
       return this.check('session-ip', request, reply);
     }
     return this.check(kind === 'signed-link' ? 'link-ip' : 'auth-ip', request, reply);
   }
 
-  /** Throws 429 (with Retry-After) when the limit is exceeded; fails open when Redis does. */
-  async check(name: LimiterName, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  /** Throws 429 (with Retry-After) when the limit is exceeded; fails open when Redis does. Synchronous. */
+  check(name: LimiterName, request: FastifyRequest, reply: FastifyReply): void {
     let result;
     try {
-      result = await this.limiters.get(name)!(request);
+      result = this.limiters.get(name)!(request);
     } catch (error) {
       // Not expected (the store answers from memory); never fail a request over a limiter.
       request.log.warn({ err: error }, 'rate limiter failed; request let through');
       this.metrics.failOpen.inc({ what: 'rate-limit' });
       return;
     }
-    if (result.isAllowed) return;
-    if (result.isExceeded) {
-      this.metrics.rateLimited.inc({ limiter: name, tenant: request.tenant?.config.id ?? '' });
-      reply.header('retry-after', String(Math.max(1, result.ttlInSeconds ?? 60)));
-      reply.header('x-ratelimit-limit', String(result.max));
-      reply.header('x-ratelimit-remaining', '0');
-      throw errors.rateLimited();
-    }
+    if (!result.exceeded) return;
+    this.metrics.rateLimited.inc({ limiter: name, tenant: request.tenant?.config.id ?? '' });
+    reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
+    reply.header('x-ratelimit-limit', String(result.max));
+    reply.header('x-ratelimit-remaining', '0');
+    throw errors.rateLimited();
   }
 }
 

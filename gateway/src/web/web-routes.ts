@@ -46,7 +46,7 @@ export async function webRoutes(app: FastifyInstance, gw: GatewayCore) {
     }
     request.routeLabel = 'page';
     // Page loads and unknown paths sit behind a per-IP limit too.
-    await gw.limits.check('page-ip', request, reply);
+    gw.limits.check('page-ip', request, reply);
     const tenant = request.tenant;
     if (!tenant) return notFoundPage(reply);
     const nonce = randomBytes(16).toString('base64');
