@@ -148,6 +148,12 @@ export const POLICY: readonly PolicyRule[] = [
     path: '/api/cm/cases/:id/flag/:flagId',
     features: ['chargebacks', 'case-management', 'qc-review'],
   },
+  // Add Comment (spec 2 §2.3): read-only users are refused (no readOnly mark).
+  {
+    methods: ['POST'],
+    path: '/api/cm/cases/:id/comments',
+    features: ['chargebacks', 'case-management', 'qc-review'],
+  },
   {
     methods: ['POST'],
     path: '/api/cm/cases/:id/ce',
@@ -215,6 +221,12 @@ export const POLICY: readonly PolicyRule[] = [
   // --- documents, builder
   // The representment of a case: for users of a case screen; the docs service asks the case service
   // whether the case is in the caller's scope.
+  // Upload form for a representment file (issue 12): case screens that upload; read-only refused by the service.
+  {
+    methods: ['GET'],
+    path: '/api/docs/representment/upload-link',
+    features: ['chargebacks', 'case-management', 'qc-review'],
+  },
   {
     methods: ['GET'],
     path: '/api/docs/representment/:caseId',
@@ -238,6 +250,7 @@ export const POLICY: readonly PolicyRule[] = [
     features: ['chargebacks', 'case-management', 'qc-review'],
   },
   { methods: ['POST'], path: '/api/docs/templates', features: ['templatelib'] },
+  { methods: ['GET'], path: '/api/docs/templates/upload-link', features: ['templatelib'] },
   { methods: ['DELETE'], path: '/api/docs/merchant/:id/template/:templateId', features: ['templatelib'] },
   {
     methods: ['POST', 'PUT'],

@@ -218,6 +218,8 @@ export const CaseRow = Type.Object(
     flag: Type.Union([CaseFlag, Type.Null()]),
     assigned_user: Type.Union([AssignedUser, Type.Null()]),
     properties: CaseProperties,
+    /** Issuer documents of the case (merchants with feature 1); each opens with GET /docs/issuer-doc/{caseId}/{id}. */
+    issuer_docs: Type.Array(Type.Object({ id: Type.Integer(), date_created: Type.String() })),
   },
   { $id: 'CaseRow' },
 );
@@ -228,7 +230,6 @@ export const CaseDetail = Type.Composite([
   CaseRow,
   Type.Object({
     merchant: Type.Object({ id: Type.Integer(), business_name: Type.String() }),
-    issuer_docs: Type.Array(Type.Object({ id: Type.Integer(), date_created: Type.String() })),
     document: Type.Union([Type.Object({ id: Type.Integer() }), Type.Null()]),
     source: NullableString,
   }),

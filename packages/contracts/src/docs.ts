@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id } from './common';
+import { CompiledDocument, RepresentmentDocument, RepresentmentVersion } from './representment';
 
 /**
  * Documents (spec 2 §7 'Documents'): the representment of a case and its
@@ -21,9 +22,14 @@ export const DOC_LINK_TTL_SECONDS = 300;
 
 export const RepresentmentParams = Type.Object({ caseId: Id() });
 
-/** `GET /docs/representment/{caseId}`: the newest representment of the case. */
+/**
+ * `GET /docs/representment/{caseId}`: the newest representment of the case.
+ * For an uploaded one (contracts/representment.ts) also its documents, the
+ * compiled PDF ({pages, sha256, size}, null while compiling: then `link` is
+ * null too) and every version, newest first.
+ */
 export const RepresentmentLink = Type.Object({
-  link: Type.String(),
+  link: Type.Union([Type.String(), Type.Null()]),
   case_comments: Type.Union([Type.String(), Type.Null()]),
   filename: Type.String(),
   content_type: Type.String(),
@@ -32,6 +38,10 @@ export const RepresentmentLink = Type.Object({
   date_created: Type.String(),
   /** ISO time after which the link answers 403. */
   expires_at: Type.String(),
+  documents: Type.Array(RepresentmentDocument),
+  compiled: Type.Union([CompiledDocument, Type.Null()]),
+  version: Type.Union([Type.Integer(), Type.Null()]),
+  versions: Type.Array(RepresentmentVersion),
 });
 export type RepresentmentLink = Static<typeof RepresentmentLink>;
 

@@ -1,5 +1,5 @@
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { Db, Logger, Queryable } from '@portal/core';
+import type { Db, Env, Logger, Queryable } from '@portal/core';
 
 /**
  * What a handler gets for one attempt of one job.
@@ -24,6 +24,8 @@ export interface JobContext<T> {
   attempt: number;
   maxAttempts: number;
   db: Db;
+  /** The worker process's env when the worker was given one (runner modes do); undefined in bare tests. */
+  env: Env | undefined;
   log: Logger;
   /** Aborted when the attempt runs out of time (expireInSeconds): stop early, the job will be retried. */
   signal: AbortSignal;

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import { Value } from '@sinclair/typebox/value';
-import type { Db, Logger } from '@portal/core';
+import type { Db, Env, Logger } from '@portal/core';
 import { adapterFor, bossOptions, ensureQueues } from './boss';
 import { JobError, readableError, type JobContext, type JobDefinition } from './define';
 import type { JobEnvelope } from './enqueue';
@@ -11,6 +11,8 @@ export interface JobWorkerOptions {
   db: Db;
   jobs: readonly JobDefinition[];
   log: Logger;
+  /** The process's parsed env, handed to handlers that open outside stores (object store, mail). */
+  env?: Env;
   /** How often an idle queue is polled (default 2 s; at least 0.5). */
   pollingIntervalSeconds?: number;
   /** How often expired attempts (crashed workers) are detected and status records reconciled (default 30 s). */
@@ -30,7 +32,7 @@ export class JobWorker {
   #state: WorkerState = 'idle';
   #boss: PgBoss | undefined;
   #timer: NodeJS.Timeout | undefined;
-  readonly #options: Required<JobWorkerOptions>;
+  readonly #options: Required<Omit<JobWorkerOptions, 'env'>> & Pick<JobWorkerOptions, 'env'>;
 
   constructor(options: JobWorkerOptions) {
     this.#options = { pollingIntervalSeconds: 2, maintenanceIntervalSeconds: 30, ...options };
@@ -131,6 +133,7 @@ export class JobWorker {
         attempt,
         maxAttempts,
         db,
+        env: this.#options.env,
         log: jobLog,
         signal: controller.signal,
         progress: (percent, message) => setProgress(db, job.id, attempt, percent, message),

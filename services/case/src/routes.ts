@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { caseRoutes as caseFeatureRoutes } from './cases/case-routes';
+import { commentRoutes } from './cases/comment-routes';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import { exportRoutes } from './exports/export-routes';
 import { lookupRoutes } from './lookups/lookup-routes';
@@ -13,5 +14,6 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
   await app.register(dashboardRoutes);
   await app.register(exportRoutes);
   await app.register(caseFeatureRoutes);
+  await app.register(commentRoutes);
   await app.register(reviewRoutes);
 };

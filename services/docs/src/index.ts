@@ -4,6 +4,10 @@ import { docsRoutes } from './routes';
 export { docsMigrations } from './migrations';
 export { seedDocs } from './seed/seed-docs';
 export { signFileLink, verifyFileLink, resolveDocsLinkSecret } from './files/signed-links';
+export { REPRESENTMENT_JOBS, setCardNetwork, compileJob, transportJob } from './representment/jobs';
+export { SimulatedCardNetwork, type CardNetworkAdapter } from './representment/card-network';
+export { compileRepresentment } from './representment/compile';
+export { checkFile } from './representment/file-check';
 export { PgDocumentStore, type DocumentStore } from './store/document-store';
 
 export const docsService: ServiceDefinition = {

@@ -1,7 +1,13 @@
 import type { ServiceMigrations } from '@portal/core';
 import m001 from '../migrations/001_representments.sql';
+import m002 from '../migrations/002_templates.sql';
+import m003 from '../migrations/003_representment_versions.sql';
 
 export const docsMigrations: ServiceMigrations = {
   schema: 'docs',
-  migrations: [{ version: 1, name: '001_representments', sql: m001 }],
+  migrations: [
+    { version: 1, name: '001_representments', sql: m001 },
+    { version: 2, name: '002_templates', sql: m002 },
+    { version: 3, name: '003_representment_versions', sql: m003 },
+  ],
 };

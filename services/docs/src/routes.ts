@@ -1,19 +1,36 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ServiceClient } from '@portal/core';
+import { openObjectStore } from '@portal/storage';
+import { downloadableRoutes } from './downloads/downloadable-routes';
 import { fileRoutes } from './files/file-routes';
+import { issuerDocRoutes } from './issuer/issuer-doc-routes';
 import { objectRoutes } from './objects/object-routes';
 import { resolveDocsLinkSecret } from './files/signed-links';
 import { CaseScope } from './representment/case-scope';
 import { representmentRoutes } from './representment/representment-routes';
+import { syncSeedObjects } from './seed/sync-objects';
 import { PgDocumentStore } from './store/document-store';
+import { uploadRoutes } from './representment/upload-routes';
+import { CaseLookups } from './templates/case-lookups';
+import { templateRoutes } from './templates/template-routes';
 
 /** Docs service routes (/docs/*): representment documents and their signed downloads. */
 export const docsRoutes: FastifyPluginAsync = async (app) => {
   const { env, db, contextSecret } = app.deps;
   const linkSecret = resolveDocsLinkSecret(env);
   const store = new PgDocumentStore(db);
-  const scope = new CaseScope(new ServiceClient(env.CASE_SERVICE_URL, contextSecret));
-  await app.register(representmentRoutes({ db, scope, linkSecret }));
+  const caseClient = new ServiceClient(env.CASE_SERVICE_URL, contextSecret);
+  const scope = new CaseScope(caseClient);
+  // One object store for the process (design §10); the seed's demo files are copied into it.
+  const objects = await openObjectStore(env, app.deps.log, { linkSecret });
+  app.addHook('onClose', async () => objects.close());
+  await syncSeedObjects(db, objects, app.deps.log);
+  const lookups = new CaseLookups(caseClient);
+  await app.register(representmentRoutes({ db, scope, linkSecret, objects }));
+  await app.register(uploadRoutes({ db, scope, store: objects, tenantConfigDir: env.TENANT_CONFIG_DIR }));
   await app.register(fileRoutes({ db, store, linkSecret }));
-  await app.register(objectRoutes({ linkSecret }));
+  await app.register(objectRoutes({ linkSecret, store: objects }));
+  await app.register(templateRoutes({ db, store: objects, lookups }));
+  await app.register(issuerDocRoutes({ db, store: objects, lookups }));
+  await app.register(downloadableRoutes({ store: objects }));
 };

@@ -14,7 +14,7 @@ import {
   type ServiceMigrations,
   type ServiceName,
 } from '@portal/core';
-import { docsMigrations, docsService, seedDocs } from '@portal/docs-service';
+import { docsMigrations, docsService, REPRESENTMENT_JOBS, seedDocs } from '@portal/docs-service';
 import { buildGateway, buildMetricsServer } from '@portal/gateway';
 import { JobWorker, migrateJobs, type JobDefinition, type JobWorkerOptions } from '@portal/jobs';
 import { seedUser, userMigrations, userService } from '@portal/user-service';
@@ -49,7 +49,7 @@ const ORDER: ServiceName[] = ['case', 'user', 'docs', 'builder'];
  * its jobs with defineJob (@portal/jobs), enqueues them in its own
  * transactions, and lists them here.
  */
-export const JOBS: readonly JobDefinition[] = [];
+export const JOBS: readonly JobDefinition[] = [...REPRESENTMENT_JOBS];
 
 /** SEED_SCALE: none, default (3,000 cases per tenant), large (500,000 per tenant: 1,000,000 in all) or a number per tenant. */
 export function parseSeedScale(scale: string): SeedOptions | null {
@@ -158,7 +158,7 @@ export async function startStack(
   const metrics = metricsPort === null ? undefined : await buildMetricsServer(gateway.gw.metrics);
   const metricsUrl = metrics ? await listen(metrics, metricsPort!, options.gatewayHost) : undefined;
   const worker = options.worker
-    ? new JobWorker({ db: deps.db, log: deps.log, jobs: JOBS, ...options.worker })
+    ? new JobWorker({ db: deps.db, env: deps.env, log: deps.log, jobs: JOBS, ...options.worker })
     : undefined;
   try {
     await worker?.start();

@@ -46,6 +46,7 @@ export async function runWorker(env: Env, jobs: readonly JobDefinition[]): Promi
   const db = await openDatabase(env, log);
   const worker = new JobWorker({
     db,
+    env,
     log,
     jobs,
     pollingIntervalSeconds: env.JOB_POLL_INTERVAL_SECONDS,

@@ -11,6 +11,8 @@ import {
   openPglite,
   type Db,
 } from '@portal/core';
+import { transportJob } from '@portal/docs-service';
+import { migrateJobs } from '@portal/jobs';
 import { caseMigrations, caseService, seedCases } from '../../../services/case/src/index';
 import { contextHeaders } from '../../support/context';
 import { demoCtx } from './case-app';
@@ -23,6 +25,8 @@ beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'case-review-pglite-'));
   db = await openPglite(join(dir, 'db'));
   await migrate(db, caseMigrations);
+  // QC approval enqueues the representment transport job (issue 12): its queue must exist.
+  await migrateJobs(db, [transportJob]);
   await seedCases(db, { cases: 300 });
   const env = loadEnv(['case'], { DATA_DIR: dir, LOG_LEVEL: 'error' });
   app = await buildServiceApp(caseService, {

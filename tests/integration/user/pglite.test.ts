@@ -16,6 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { purgeExpired } from '../../../services/user/src/auth/housekeeping';
 import { seedUser, userMigrations, userService } from '../../../services/user/src/index';
+import { ALL_RESOURCES } from '../../../services/user/src/seed/matrix';
 
 /** The embedded default (npm start without DATABASE_URL): migrations, seed and the SQL of the main calls on PGlite. */
 let db: Db;
@@ -117,6 +118,6 @@ it('signs in, refreshes, throttles, mails codes and lists on PGlite', async () =
         headers: ctx('user', 1_000_001),
       })
     ).json().data,
-  ).toHaveLength(14);
+  ).toHaveLength(ALL_RESOURCES.length); // every resource of the catalogue, granted or not
   await purgeExpired(app);
 }, 60_000);

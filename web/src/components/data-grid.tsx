@@ -43,6 +43,7 @@ export function DataGrid<T>({
   pageSize = 25,
   height = 420,
   testId,
+  noRowsText = 'No Records Found!',
 }: {
   columns: ColDef<T>[];
   fetchPage: (req: PageRequest) => Promise<PageResult<T>>;
@@ -50,6 +51,8 @@ export function DataGrid<T>({
   pageSize?: number;
   height?: number;
   testId?: string;
+  /** The empty grid's text (spec 2 §8 'Grid empties'). */
+  noRowsText?: string;
 }) {
   const apiRef = useRef<GridApi<T> | null>(null);
   const fetchRef = useRef(fetchPage);
@@ -94,7 +97,7 @@ export function DataGrid<T>({
         onGridReady={(e) => {
           apiRef.current = e.api;
         }}
-        overlayNoRowsTemplate="No Records Found!"
+        overlayNoRowsTemplate={noRowsText.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`)}
         styleNonce={cspNonce()}
       />
     </div>

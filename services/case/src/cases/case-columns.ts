@@ -18,7 +18,12 @@ export const CASE_COLUMNS = `
   c.source_id, c.is_credit, c.is_guaranteed, c.arn, c.comments, c.merchant_id, m.business_name as merchant_name,
   coalesce(m.partner_company_id, pm.partner_company_id) as partner_company_id, c.flag_id,
   f.is_flagged as flag_is_flagged, f.comment as flag_comment, c.assigned_user_id, c.assigned_fname, c.assigned_lname,
-  c.assigned_username`;
+  c.assigned_username,
+  array(select json_build_object('id', i.id, 'date_created',
+      to_char(i.date_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'))
+    from cases.issuer_docs i where i.case_id = c.id
+      and exists (select 1 from cases.merchant_features mf where mf.merchant_id = c.merchant_id and mf.feature_id = 1)
+    order by i.date_created, i.id) as issuer_docs`;
 
 /** A case row as selected by CASE_COLUMNS. */
 export type CaseSqlRow = Omit<
@@ -108,6 +113,8 @@ export interface CaseDbRow {
   assigned_fname: string | null;
   assigned_lname: string | null;
   assigned_username: string | null;
+  /** Issuer documents (merchant feature 1 only). */
+  issuer_docs: Array<{ id: number | string; date_created: string }>;
   source: string | null;
 }
 
@@ -208,6 +215,7 @@ export function toCaseRow(r: CaseDbRow): CaseRow {
             username: r.assigned_username ?? '',
           },
     properties: caseProperties(r),
+    issuer_docs: (r.issuer_docs ?? []).map((d) => ({ id: Number(d.id), date_created: d.date_created })),
   };
 }
 
@@ -215,7 +223,6 @@ export function toCaseDetail(r: CaseDbRow): CaseDetail {
   return {
     ...toCaseRow(r),
     merchant: { id: Number(r.merchant_id), business_name: r.merchant_name },
-    issuer_docs: [],
     document: null,
     source: r.source,
   };

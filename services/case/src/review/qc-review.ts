@@ -16,6 +16,7 @@ import { lockCases, write, type WriteResult } from '../cases/case-writes';
 import { resolveScope, scopeConditions, type Scope } from '../scope/scope';
 import { addHistory } from '../cases/case-history';
 import { assertNotMarkedByOther, clearMarks, liveMarks, setMarks } from './case-marks';
+import { enqueueRepresentmentTransport } from './transport-trigger';
 
 async function withMark(db: Queryable, scope: Scope, id: number): Promise<QcCase | null> {
   const found = await findCase(db, scope, id);
@@ -105,6 +106,7 @@ function finishQc(
         c.id,
         CASE_STATUS.TransportReady,
       ]);
+      await enqueueRepresentmentTransport(tx, ctx.tenant, c.id, ctx.user_id);
       action = 'QC approved: representment sent to transport';
       message = QC_MESSAGES.approved(c.id);
     } else {

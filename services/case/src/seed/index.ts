@@ -1,6 +1,7 @@
 import { DEMO_TENANTS } from '@portal/contracts';
 import type { Db, Queryable } from '@portal/core';
 import { seedCaseRows } from './cases';
+import { seedIssuerDocs } from './issuer-docs';
 import { seedMerchants } from './merchants';
 
 export interface SeedOptions {
@@ -46,6 +47,7 @@ export async function seedCases(db: Db, options: SeedOptions): Promise<void> {
       ]);
       await seedMerchants(tx, tenant, options.cases);
       await seedCaseRows(tx, tenant, options.cases);
+      await seedIssuerDocs(tx, tenant);
     }
     await tx.query(`set local maintenance_work_mem = '256MB'`);
     for (const statement of recreate) await tx.query(statement);

@@ -36,6 +36,8 @@ export const OBJECT_DOWNLOAD_PATH = '/docs/objects/download';
 export interface ObjectRouteDeps {
   /** The docs link secret (files/signed-links.ts). */
   linkSecret: string;
+  /** The store opened by the caller (closed by it); else one is opened here and closed with the app. */
+  store?: ObjectStore;
 }
 
 const DownloadQuery = Type.Object({
@@ -49,8 +51,9 @@ const DownloadQuery = Type.Object({
 /** Opens the object store of this process (closed with the app) and serves its routes when it is the filesystem store. */
 export function objectRoutes(deps: ObjectRouteDeps): FastifyPluginAsync {
   return async (app) => {
-    const store = await openObjectStore(app.deps.env, app.deps.log, { linkSecret: deps.linkSecret });
-    app.addHook('onClose', async () => store.close());
+    const store =
+      deps.store ?? (await openObjectStore(app.deps.env, app.deps.log, { linkSecret: deps.linkSecret }));
+    if (!deps.store) app.addHook('onClose', async () => store.close());
     if (store instanceof FilesystemObjectStore) await app.register(filesystemObjectRoutes(store));
   };
 }

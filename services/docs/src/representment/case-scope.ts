@@ -11,10 +11,15 @@ export class CaseScope {
   constructor(private readonly client: ServiceClient) {}
 
   async caseInScope(ctx: InternalContext, caseId: number): Promise<Pick<CaseDetail, 'id' | 'merchant_id'>> {
+    const c = await this.caseDetail(ctx, caseId);
+    return { id: c.id, merchant_id: c.merchant_id };
+  }
+
+  /** The case as the caller may see it (status, cycle, merchant): uploads check its status. */
+  async caseDetail(ctx: InternalContext, caseId: number): Promise<CaseDetail> {
     const { exp: _exp, ...context } = ctx;
     try {
-      const c = await this.client.get<CaseDetail>(`/cm/cases/${caseId}`, context);
-      return { id: c.id, merchant_id: c.merchant_id };
+      return await this.client.get<CaseDetail>(`/cm/cases/${caseId}`, context);
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 404) throw notFound('Case not found.');
       if (error instanceof HttpError) throw error;

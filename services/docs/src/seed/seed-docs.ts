@@ -2,6 +2,7 @@ import { DEMO_TENANTS } from '@portal/contracts';
 import type { Db, Queryable } from '@portal/core';
 import { PgDocumentStore, type DocumentStore } from '../store/document-store';
 import { representmentPdf, type RepresentmentFacts } from './representment-pdf';
+import { seedIssuerDocFiles, seedTemplates } from './seed-templates';
 
 /**
  * Statuses whose cases carry a representment (the case service's
@@ -27,6 +28,8 @@ export async function seedDocs(db: Db, store: DocumentStore = new PgDocumentStor
     await db.transaction(async (tx) => {
       await insertRows(tx, tenant.id);
       await storeFiles(tx, store, tenant.id);
+      await seedTemplates(tx, store, tenant);
+      await seedIssuerDocFiles(tx, store, tenant);
     });
   }
   await db.query('analyze docs.representments');

@@ -36,7 +36,7 @@ import {
  * | USERS                           |   x   |    x    |   x   |    x    |   x    |    x    |        |
  * | USERS_EXPORT_BUTTON, EDIT_RDR, EDIT_MID | x | x     |       |    x    |        |    x    |        |
  * | CREATE_MERCHANT, CREATE_MID, EDIT_MERCHANT, cm-view-partner-admin-id | x | x | | x |  |         |        |
- * | QC_REVIEW_ADD_ERT               |   x   |    x    |   x   |         |        |         |        |
+ * | QC_REVIEW_ADD_ERT, QC_REVIEW_CHECKBOX |   x   |    x    |   x   |         |        |         |        |
  *
  * Per-user site permissions (allow/deny) and the read-only flag refine this.
  */
@@ -88,7 +88,8 @@ export const ROLE_FEATURES: Record<RoleName, readonly FeatureAlias[]> = {
 };
 
 export const DASHBOARD_RESOURCE = 'DASHBOARD';
-export const ALL_RESOURCES = [...RESOURCE_ALIASES, DASHBOARD_RESOURCE] as const;
+// QC_REVIEW_CHECKBOX (spec 2 §6: the upload modal's 'Send the case for Quality Review') comes last: ids stay put.
+export const ALL_RESOURCES = [...RESOURCE_ALIASES, DASHBOARD_RESOURCE, 'QC_REVIEW_CHECKBOX'] as const;
 export type SeedResource = (typeof ALL_RESOURCES)[number];
 
 export const RESOURCE_INFO: Record<SeedResource, { name: string; url: string | null }> = {
@@ -102,6 +103,7 @@ export const RESOURCE_INFO: Record<SeedResource, { name: string; url: string | n
   MS_VIEW_DETAILS: { name: 'View merchant details', url: null },
   USERS_EXPORT_BUTTON: { name: 'Export users', url: null },
   QC_REVIEW_ADD_ERT: { name: 'Add ERT from QC review', url: null },
+  QC_REVIEW_CHECKBOX: { name: 'Send uploads for Quality Review', url: null },
   EDIT_RDR: { name: 'Edit RDR rules', url: null },
   MERCHANT_HIERARCHY: { name: 'Merchant hierarchy', url: '/merchant-hierarchy' },
   'cm-view-partner-admin-id': { name: 'View partner admin id', url: null },
@@ -125,8 +127,15 @@ const MERCHANT_RESOURCES: SeedResource[] = [
 
 export const ROLE_RESOURCES: Record<RoleName, readonly SeedResource[]> = {
   cb911_admin: ALL_RESOURCES,
-  cb911_manager: [...BASE_RESOURCES, 'USERS', ...ADMIN_RESOURCES, ...MERCHANT_RESOURCES, 'QC_REVIEW_ADD_ERT'],
-  cb911_agent: [...BASE_RESOURCES, 'USERS', 'QC_REVIEW_ADD_ERT'],
+  cb911_manager: [
+    ...BASE_RESOURCES,
+    'USERS',
+    ...ADMIN_RESOURCES,
+    ...MERCHANT_RESOURCES,
+    'QC_REVIEW_ADD_ERT',
+    'QC_REVIEW_CHECKBOX',
+  ],
+  cb911_agent: [...BASE_RESOURCES, 'USERS', 'QC_REVIEW_ADD_ERT', 'QC_REVIEW_CHECKBOX'],
   partner_admin: [...BASE_RESOURCES, 'USERS', ...ADMIN_RESOURCES, ...MERCHANT_RESOURCES],
   partner_user: [...BASE_RESOURCES, 'USERS'],
   merchant_admin: [...BASE_RESOURCES, 'USERS', ...ADMIN_RESOURCES],

@@ -16,7 +16,10 @@ export type Screen =
   | 'admin-review'
   | 'qc-review-case'
   | 'admin-review-case'
-  | 'invalid-chargebacks';
+  | 'invalid-chargebacks'
+  | 'template-library'
+  | 'template-library-new'
+  | 'download';
 
 export interface RouteDef {
   path: string;
@@ -178,8 +181,20 @@ export const ROUTES: readonly RouteDef[] = [
     screen: 'merchant-settings',
   },
   { path: '/merchant/update/:merchantId', title: 'Edit Merchant', area: 'Settings', feature: 'hierarchy' },
-  { path: '/template-library', title: 'Templates Library', area: 'Settings', feature: 'templatelib' },
-  { path: '/template-library-new', title: 'Templates Library', area: 'Settings', feature: 'templatelib' },
+  {
+    path: '/template-library',
+    title: 'Templates Library',
+    area: 'Settings',
+    feature: 'templatelib',
+    screen: 'template-library',
+  },
+  {
+    path: '/template-library-new',
+    title: 'Templates Library',
+    area: 'Settings',
+    feature: 'templatelib',
+    screen: 'template-library-new',
+  },
   // Onboarding
   { path: '/onboarding', title: 'Onboarding', area: 'Onboarding', feature: 'onboarding' },
   { path: '/onboarding-legacy', title: 'Onboarding', area: 'Onboarding', feature: 'onboarding' },
@@ -205,7 +220,7 @@ export const ROUTES: readonly RouteDef[] = [
   },
   // Other
   { path: '/webhooks', title: 'Webhooks', area: 'Settings', feature: 'webhooks' },
-  { path: '/download', title: 'Download', area: 'Download' },
+  { path: '/download', title: 'Download', area: 'Download', screen: 'download' },
   { path: '/features', title: 'Features', area: 'Configuration', feature: 'features-list' },
   { path: '/not-found', title: 'Page Not Found', area: 'Not Found', screen: 'not-found' },
 ];

@@ -18,6 +18,11 @@ const AdminReviewRoute = lazy(() => import('../../features/review/routes/admin-r
 const QcReviewCaseRoute = lazy(() => import('../../features/review/routes/qc-review-case-route'));
 const AdminReviewCaseRoute = lazy(() => import('../../features/review/routes/admin-review-case-route'));
 const InvalidChargebacksRoute = lazy(() => import('../../features/cases/routes/invalid-chargebacks-route'));
+const TemplateLibraryRoute = lazy(() => import('../../features/templates/routes/template-library-route'));
+const TemplateLibraryNewRoute = lazy(
+  () => import('../../features/templates/routes/template-library-new-route'),
+);
+const DownloadRoute = lazy(() => import('../../features/downloads/routes/download-route'));
 
 export function RouteLoading() {
   return (
@@ -49,6 +54,12 @@ function Screen({ def }: { def: RouteDef }) {
       return <AdminReviewCaseRoute />;
     case 'invalid-chargebacks':
       return <InvalidChargebacksRoute />;
+    case 'template-library':
+      return <TemplateLibraryRoute />;
+    case 'template-library-new':
+      return <TemplateLibraryNewRoute />;
+    case 'download':
+      return <DownloadRoute />;
     default:
       return <PlaceholderRoute title={def.title} />;
   }

@@ -1,5 +1,13 @@
-import type { CaseRow } from '@portal/contracts';
-import { Badge, Box, Text } from '@chakra-ui/react';
+import {
+  CASE_STATUS,
+  CYCLE,
+  REPRESENTMENT_MESSAGES,
+  type CaseRow,
+  type RepresentmentLink,
+} from '@portal/contracts';
+import { Badge, Box, Button, Spinner, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { api } from '../../../lib/api-client';
 
 /** Flag cell: a red marker with the flag comment as its title. */
 export function FlagCell({ row }: { row: CaseRow }) {
@@ -11,12 +19,99 @@ export function FlagCell({ row }: { row: CaseRow }) {
   );
 }
 
-export function DocumentCell({ row }: { row: CaseRow }) {
-  return row.properties.is_doc_available ? (
-    <Badge colorPalette="blue" variant="subtle">
-      Document
-    </Badge>
-  ) : null;
+/**
+ * Document column (spec 2 §2.6): per-row icon and tooltip. A case with a
+ * document downloads it ('Downloading...' while the link is fetched); a
+ * compiling one shows 'Doc(s) compiling...'; an uploadable one opens the
+ * upload modal (nothing for read-only users), with the central arbitration
+ * warning on cycle 2 for the tenant's 'central' client kind; otherwise
+ * 'Document Unavailable'.
+ */
+export function DocumentCell({
+  row,
+  onUpload,
+  readOnly = false,
+  clientKind,
+}: {
+  row: CaseRow;
+  onUpload?: (row: CaseRow) => void;
+  readOnly?: boolean;
+  clientKind?: string;
+}) {
+  const [downloading, setDownloading] = useState(false);
+  const p = row.properties;
+  if (row.status_id === CASE_STATUS.DocCompiling) {
+    return (
+      <Box
+        as="span"
+        title={REPRESENTMENT_MESSAGES.tooltipCompiling}
+        aria-label={REPRESENTMENT_MESSAGES.tooltipCompiling}
+        data-testid="doc-compiling"
+      >
+        <Spinner size="xs" color="blue.500" />
+      </Box>
+    );
+  }
+  if (p.is_doc_available) {
+    const open = async () => {
+      setDownloading(true);
+      try {
+        const doc = await api.get<RepresentmentLink>(`docs/representment/${row.id}`);
+        if (doc.link) window.open(doc.link, '_blank', 'noopener');
+      } catch {
+        // The QC view and the case view say why; the icon stays as it is.
+      } finally {
+        setDownloading(false);
+      }
+    };
+    const tip = downloading ? REPRESENTMENT_MESSAGES.tooltipDownloading : 'Download Document';
+    return (
+      <Button
+        size="2xs"
+        variant="ghost"
+        colorPalette="blue"
+        title={tip}
+        aria-label={tip}
+        onClick={() => void open()}
+        loading={downloading}
+        data-testid="doc-download"
+      >
+        📄
+      </Button>
+    );
+  }
+  if (p.is_upload_representment_enabled) {
+    const central = clientKind === 'central' && row.cycle_id === CYCLE.Second;
+    const tip = central
+      ? REPRESENTMENT_MESSAGES.centralArbitration
+      : (p.upload_representment_tooltip ?? 'Upload Representment');
+    return (
+      <Button
+        size="2xs"
+        variant="ghost"
+        colorPalette="brand"
+        title={tip}
+        aria-label={tip}
+        aria-disabled={readOnly}
+        // Read-only users: the icon does nothing (spec 2 §6).
+        onClick={() => !readOnly && onUpload?.(row)}
+        data-testid="doc-upload"
+      >
+        ⬆
+      </Button>
+    );
+  }
+  return (
+    <Box
+      as="span"
+      color="gray.400"
+      title={REPRESENTMENT_MESSAGES.tooltipUnavailable}
+      aria-label={REPRESENTMENT_MESSAGES.tooltipUnavailable}
+      data-testid="doc-unavailable"
+    >
+      ⊘
+    </Box>
+  );
 }
 
 /** Assigned as an icon (staff and partners) with the name as its title. */

@@ -1,10 +1,9 @@
 import type { CaseRow } from '@portal/contracts';
 import {
   CellStyleModule,
+  ClientSideRowModelModule,
   CsvExportModule,
-  InfiniteRowModelModule,
   ModuleRegistry,
-  PaginationModule,
   RowApiModule,
   RowSelectionModule,
   ValidationModule,
@@ -15,9 +14,8 @@ import {
   type FullWidthCellKeyDownEvent,
   type GridReadyEvent,
   type ICellRendererParams,
-  type PaginationChangedEvent,
   type SelectionChangedEvent,
-  type IDatasource,
+  type SortChangedEvent,
   type SortModelItem,
   type GetRowIdParams,
   type RowSelectionOptions,
@@ -39,13 +37,24 @@ import {
 import { cellText, UNSORTABLE, type CaseColumn } from '../lib/case-columns';
 import { RowMenuContext, type OpenRowMenu } from '../lib/row-menu-state';
 import { cspNonce } from '../../../lib/csp-nonce';
+import { CasePager } from './case-pager';
+import {
+  DetailRowRenderer,
+  EXPAND_COLUMN,
+  ExpandContext,
+  detailRowHeight,
+  isDetail,
+  isFullWidthRow,
+  withDetails,
+  type ExpandState,
+} from './expandable-rows';
 
-// Community only, only the modules used (TOOLCHAIN); CSV export is Community. RowApi gives
-// getDisplayedRowAtIndex (the page's rows for Copy, Print and PDF), CellStyle the cellClass
-// and cellStyle of money and action cells: without them AG Grid only logs error #200.
+// Community only, only the modules used (TOOLCHAIN); CSV export is Community. CellStyle gives
+// the cellClass and cellStyle of money and action cells: without it AG Grid only logs error #200.
+// The client-side row model holds the page on screen (paged and sorted by the server) and the
+// full-width detail rows of expanded cases: the infinite row model has one fixed row height.
 ModuleRegistry.registerModules([
-  InfiniteRowModelModule,
-  PaginationModule,
+  ClientSideRowModelModule,
   RowSelectionModule,
   RowApiModule,
   CellStyleModule,
@@ -87,6 +96,8 @@ export interface CaseGridProps {
   onCellCopy?: (value: string) => void;
   onLoaded?: (rows: CaseRow[], total: number) => void;
   height?: number;
+  /** Expandable rows (spec 2 §2.1): the full-width detail row of an expanded case. */
+  renderDetail?: (row: CaseRow) => ReactNode;
 }
 
 // Cells read renderCell from React context, not from AG Grid's `context` option: cell
@@ -101,25 +112,20 @@ function CustomCell(p: ICellRendererParams<CaseRow> & { kind: CaseColumn['kind']
 }
 
 // Stable option objects: new ones on every render make the grid redraw its cells (and close open row menus).
-const DEFAULT_COL: ColDef<CaseRow> = { resizable: true };
+// The server sorts: the grid keeps the order it is given (a stable sort with equal rows).
+const DEFAULT_COL: ColDef<CaseRow> = { resizable: true, comparator: () => 0 };
 const SELECTION_COLUMN: SelectionColumnDef = { pinned: 'left', width: 50, lockPinned: true };
-const rowId = (p: GetRowIdParams<CaseRow>) => String(p.data.id);
+const rowId = (p: GetRowIdParams<CaseRow>) => (isDetail(p.data) ? `detail-${p.data.id}` : String(p.data.id));
 
-/** Rows of the page on screen. */
-function pageRowsOf(api: GridApi<CaseRow>): CaseRow[] {
-  const size = api.paginationGetPageSize();
-  const first = api.paginationGetCurrentPage() * size;
-  const rows: CaseRow[] = [];
-  for (let i = first; i < first + size; i++) {
-    const node = api.getDisplayedRowAtIndex(i);
-    if (node?.data) rows.push(node.data);
-  }
-  return rows;
+interface LoadedPage {
+  rows: CaseRow[];
+  total: number;
 }
 
 const CUSTOM = new Set<CaseColumn['kind']>([
   'flag',
   'document',
+  'issuer-docs',
   'actions',
   'assigned-icon',
   'assign-control',
@@ -156,45 +162,76 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
     setOpenMenu((cur) => (cur && !ids.has(cur.rowId) ? null : cur));
   }, []);
 
-  const datasource = useMemo<IDatasource>(
-    () => ({
-      getRows: (params) => {
-        const limit = params.endRow - params.startRow;
-        const sort = params.sortModel[0];
-        sortRef.current = sort;
-        fetchRef
-          .current({ start: params.startRow, limit, sort })
-          .then((r) => {
-            params.successCallback(r.rows, r.total);
-            // The page's rows are known here (the grid shows them a moment later).
-            const api = apiRef.current;
-            if (!api || params.startRow === api.paginationGetCurrentPage() * api.paginationGetPageSize())
-              keepMenuOf(r.rows);
-            loadedRef.current?.(r.rows, r.total);
-            apiRef.current?.[r.total === 0 ? 'showNoRowsOverlay' : 'hideOverlay']?.();
-          })
-          .catch(() => {
-            // A failed load shows an empty grid; a sort error resets the sort (spec 2 §7).
-            params.successCallback([], 0);
-            if (sort) {
-              try {
-                apiRef.current?.applyColumnState({ defaultState: { sort: null } });
-              } catch {
-                // the sort stays; the grid is empty anyway
-              }
-            }
-          });
-      },
-    }),
-    // A new key is a new datasource: the grid reloads from page one.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [props.queryKey, keepMenuOf],
+  // Server-side paging and sorting; a new key (filters, search, tab) starts again from page one.
+  const [pageIndex, setPageIndex] = useState(0);
+  const [sort, setSort] = useState<SortModelItem | undefined>(undefined);
+  const [reloads, setReloads] = useState(0);
+  const [loaded, setLoaded] = useState<LoadedPage | null>(null);
+  const [shownKey, setShownKey] = useState(props.queryKey);
+  if (shownKey !== props.queryKey) {
+    setShownKey(props.queryKey);
+    setPageIndex(0);
+    setLoaded(null);
+  }
+  const pageRef = useRef<{ rows: CaseRow[]; start: number }>({ rows: [], start: 0 });
+
+  // Expanded rows, by case id like the row menus: kept across refreshes (a write, the 30 s
+  // recheck), dropped once the case is not on the page.
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  const keepExpandedOf = useCallback((rows: CaseRow[]) => {
+    const ids = new Set(rows.map((r) => r.id));
+    setExpanded((cur) => {
+      const next = new Set([...cur].filter((id) => ids.has(id)));
+      return next.size === cur.size ? cur : next;
+    });
+  }, []);
+  const toggleExpanded = useCallback((id: number) => {
+    setExpanded((cur) => {
+      const next = new Set(cur);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  }, []);
+  const renderDetail = props.renderDetail;
+  const expandState = useMemo<ExpandState | null>(
+    () => (renderDetail ? { expanded, toggle: toggleExpanded, render: renderDetail } : null),
+    [expanded, toggleExpanded, renderDetail],
   );
 
   useEffect(() => {
+    let live = true;
+    const start = pageIndex * props.pageSize;
+    sortRef.current = sort;
+    fetchRef
+      .current({ start, limit: props.pageSize, sort })
+      .then((r) => {
+        if (!live) return;
+        pageRef.current = { rows: r.rows, start };
+        setLoaded({ rows: r.rows, total: r.total });
+        keepMenuOf(r.rows);
+        keepExpandedOf(r.rows);
+        loadedRef.current?.(r.rows, r.total);
+      })
+      .catch(() => {
+        if (!live) return;
+        // A failed load shows an empty grid; a sort error resets the sort (spec 2 §7).
+        pageRef.current = { rows: [], start };
+        setLoaded({ rows: [], total: 0 });
+        if (sort) setSort(undefined);
+      });
+    return () => {
+      live = false;
+    };
+  }, [props.queryKey, props.pageSize, pageIndex, sort, reloads, keepMenuOf, keepExpandedOf]);
+
+  useEffect(() => {
     apiRef.current?.deselectAll();
-    apiRef.current?.setGridOption('datasource', datasource);
-  }, [datasource]);
+  }, [props.queryKey]);
+
+  const rowData = useMemo(
+    () => (loaded ? withDetails(loaded.rows, renderDetail ? expanded : new Set()) : null),
+    [loaded, expanded, renderDetail],
+  );
 
   const columnDefs = useMemo<ColDef<CaseRow>[]>(
     () =>
@@ -224,30 +261,28 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
       }),
     [props.columns, props.hidden],
   );
+  const allColumnDefs = useMemo(
+    () => (renderDetail ? [EXPAND_COLUMN, ...columnDefs] : columnDefs),
+    [columnDefs, renderDetail],
+  );
 
   useImperativeHandle(
     ref,
     () => ({
-      pageRows: () => (apiRef.current ? pageRowsOf(apiRef.current) : []),
-      pageStart() {
-        const api = apiRef.current;
-        return api ? api.paginationGetCurrentPage() * api.paginationGetPageSize() : 0;
-      },
-      selectedRows: () => apiRef.current?.getSelectedRows() ?? [],
+      pageRows: () => pageRef.current.rows,
+      pageStart: () => pageRef.current.start,
+      selectedRows: () => (apiRef.current?.getSelectedRows() ?? []).filter((r) => !isDetail(r)),
       clearSelection: () => apiRef.current?.deselectAll(),
-      refresh: () => apiRef.current?.refreshInfiniteCache(),
+      refresh: () => setReloads((n) => n + 1),
       currentSort: () => sortRef.current,
       exportPageCsv(columns, fileName) {
         const api = apiRef.current;
         if (!api) return;
-        const first = api.paginationGetCurrentPage() * api.paginationGetPageSize();
-        const last = first + api.paginationGetPageSize();
         const byKey = new Map(columns.map((c) => [c.key, c]));
         api.exportDataAsCsv({
           fileName,
           columnKeys: columns.map((c) => c.key),
-          shouldRowBeSkipped: (p) =>
-            p.node.rowIndex == null || p.node.rowIndex < first || p.node.rowIndex >= last,
+          shouldRowBeSkipped: (p) => isDetail(p.node.data),
           processCellCallback: (p) => {
             const col = byKey.get(p.column.getColId());
             return col && p.node?.data ? cellText(p.node.data as CaseRow, col) : String(p.value ?? '');
@@ -266,7 +301,7 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
             mode: 'multiRow',
             checkboxes: true,
             headerCheckbox: false,
-            isRowSelectable: (node) => node.data?.status_id === 1,
+            isRowSelectable: (node) => node.data?.status_id === 1 && !isDetail(node.data),
           }
         : undefined,
     [props.selectable],
@@ -275,53 +310,76 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
     (e: SelectionChangedEvent<CaseRow>) => selectionRef.current?.(e.api.getSelectedRows()),
     [],
   );
-  const onCellKeyDown = useCallback((e: CellKeyDownEvent<CaseRow> | FullWidthCellKeyDownEvent<CaseRow>) => {
-    const k = e.event as KeyboardEvent | undefined;
-    if (!('column' in e) || !k || !(k.ctrlKey || k.metaKey) || k.key !== 'c' || !e.data) return;
-    const col = columnsRef.current.find((c) => c.key === e.column.getColId());
-    if (col) {
-      const text = cellText(e.data, col);
-      void navigator.clipboard?.writeText(text).then(() => copyRef.current?.(text));
-    }
-  }, []);
-  // Another page of cached rows; a page still loading is checked when it arrives (and a new
-  // datasource also resets the pager before its rows come).
-  const onPaginationChanged = useCallback(
-    (e: PaginationChangedEvent<CaseRow>) => {
-      const rows = e.newPage ? pageRowsOf(e.api) : [];
-      if (rows.length) keepMenuOf(rows);
+  const onCellKeyDown = useCallback(
+    (e: CellKeyDownEvent<CaseRow> | FullWidthCellKeyDownEvent<CaseRow>) => {
+      const k = e.event as KeyboardEvent | undefined;
+      // Enter or Space on the focused expand cell (on its button the button's own click does it).
+      if (
+        'column' in e &&
+        k &&
+        e.column.getColId() === 'expand' &&
+        (k.key === 'Enter' || k.key === ' ') &&
+        e.data &&
+        !(k.target instanceof HTMLElement && k.target.closest('button'))
+      ) {
+        k.preventDefault();
+        toggleExpanded(e.data.id);
+        return;
+      }
+      if (!('column' in e) || !k || !(k.ctrlKey || k.metaKey) || k.key !== 'c' || !e.data) return;
+      const col = columnsRef.current.find((c) => c.key === e.column.getColId());
+      if (col) {
+        const text = cellText(e.data, col);
+        void navigator.clipboard?.writeText(text).then(() => copyRef.current?.(text));
+      }
     },
-    [keepMenuOf],
+    [toggleExpanded],
   );
+  // Header clicks: the server sorts, from page one (one sorted column at a time).
+  const onSortChanged = useCallback((e: SortChangedEvent<CaseRow>) => {
+    if (!e.columns) return;
+    const col = e.columns.find((c) => c.getSort());
+    const next = col ? { colId: col.getColId(), sort: col.getSort()! } : undefined;
+    setSort((cur) => (cur?.colId === next?.colId && cur?.sort === next?.sort ? cur : next));
+    setPageIndex(0);
+  }, []);
   const onGridReady = useCallback((e: GridReadyEvent<CaseRow>) => {
     apiRef.current = e.api;
   }, []);
 
   return (
-    <div style={{ height: props.height ?? 560 }} data-testid="case-grid">
+    <div data-testid="case-grid">
       <RenderCellContext.Provider value={props.renderCell}>
         <RowMenuContext.Provider value={rowMenu}>
-          <AgGridReact<CaseRow>
-            theme={theme}
-            columnDefs={columnDefs}
-            defaultColDef={DEFAULT_COL}
-            rowModelType="infinite"
-            datasource={datasource}
-            cacheBlockSize={props.pageSize}
-            maxBlocksInCache={6}
-            pagination
-            paginationPageSize={props.pageSize}
-            paginationPageSizeSelector={false}
-            getRowId={rowId}
-            rowSelection={rowSelection}
-            selectionColumnDef={SELECTION_COLUMN}
-            onSelectionChanged={onSelectionChanged}
-            onCellKeyDown={onCellKeyDown}
-            onGridReady={onGridReady}
-            onPaginationChanged={onPaginationChanged}
-            overlayNoRowsTemplate="No Records Found!"
-            styleNonce={cspNonce()}
-          />
+          <ExpandContext.Provider value={expandState}>
+            <div style={{ height: props.height ?? 560 }}>
+              <AgGridReact<CaseRow>
+                theme={theme}
+                columnDefs={allColumnDefs}
+                defaultColDef={DEFAULT_COL}
+                rowData={rowData}
+                loading={rowData === null}
+                isFullWidthRow={isFullWidthRow}
+                fullWidthCellRenderer={DetailRowRenderer}
+                getRowHeight={detailRowHeight}
+                onSortChanged={onSortChanged}
+                getRowId={rowId}
+                rowSelection={rowSelection}
+                selectionColumnDef={SELECTION_COLUMN}
+                onSelectionChanged={onSelectionChanged}
+                onCellKeyDown={onCellKeyDown}
+                onGridReady={onGridReady}
+                overlayNoRowsTemplate="No Records Found!"
+                styleNonce={cspNonce()}
+              />
+            </div>
+            <CasePager
+              page={pageIndex}
+              pageSize={props.pageSize}
+              total={loaded?.total ?? 0}
+              onPage={setPageIndex}
+            />
+          </ExpandContext.Provider>
         </RowMenuContext.Provider>
       </RenderCellContext.Provider>
     </div>

@@ -36,14 +36,18 @@ import { useSavedHidden } from '../lib/use-saved-hidden';
 import { hasResource } from '../../../lib/auth/resources';
 import { useMerchantFeatures } from '../api/get-merchant-features';
 import { releasePendingCasePatch } from '../../../lib/case-patch';
+import { useTenant } from '../../../lib/tenant-config';
 import { AdvancedSearch } from './advanced-search';
 import { AssignedIconCell, DocumentCell, FlagCell } from './case-cells';
+import { IssuerDocsCell } from './issuer-docs-cell';
 import type { CaseGridHandle, CasePageRequest } from './case-grid';
 import { DEFAULT_EXPIRE_DAYS, FilterPanel, type PanelFilter } from './filter-panel';
+import { CaseDetailRow } from './case-detail-row';
 import { RowActions, type HistoryVariant, type RowAction } from './row-actions';
 
 // AG Grid loads with the case screens only.
 const CaseGrid = lazy(() => import('./case-grid'));
+const UploadRepresentmentModal = lazy(() => import('./upload-representment-modal'));
 
 export const PAGE_SIZES = [10, 25, 50, 100];
 const NO_FEATURES: ReadonlySet<number> = new Set();
@@ -132,6 +136,8 @@ export function CaseList({
   );
   const [total, setTotal] = useState(0);
   const [compiling, setCompiling] = useState(false);
+  const [uploadRow, setUploadRow] = useState<CaseRow | null>(null);
+  const clientKind = useTenant().client_kind;
 
   // Route watcher (spec 2 §2): leaving a case area releases a pending case patch.
   useEffect(() => () => void releasePendingCasePatch(), []);
@@ -191,7 +197,7 @@ export function CaseList({
   const stackConfig = stack.data;
   const openRowAction = useCallback(
     (action: RowAction, row: CaseRow) => {
-      if (action === 'history') setDialog({ kind: 'history', cases: [row] });
+      if (action === 'history' || action === 'comment') setDialog({ kind: action, cases: [row] });
       else if (action === 'edit')
         setDialog({
           kind: 'edit',
@@ -214,7 +220,11 @@ export function CaseList({
         case 'flag':
           return <FlagCell row={row} />;
         case 'document':
-          return <DocumentCell row={row} />;
+          return (
+            <DocumentCell row={row} onUpload={setUploadRow} readOnly={readOnly} clientKind={clientKind} />
+          );
+        case 'issuer-docs':
+          return <IssuerDocsCell row={row} />;
         case 'assigned-icon':
           return <AssignedIconCell row={row} />;
         case 'assign-control':
@@ -237,8 +247,19 @@ export function CaseList({
           return null;
       }
     },
-    [readOnly, openRowAction, renderAssign, extraRowAction, afterWrite, stackConfig, historyVariant],
+    [
+      readOnly,
+      openRowAction,
+      renderAssign,
+      extraRowAction,
+      afterWrite,
+      stackConfig,
+      historyVariant,
+      clientKind,
+    ],
   );
+
+  const renderDetail = useCallback((row: CaseRow) => <CaseDetailRow row={row} />, []);
 
   const visible = columns.filter((c) => !hidden.has(c.key));
   const exportable = visible.filter((c) => exportAccessor(c));
@@ -519,6 +540,7 @@ export function CaseList({
               pageSize={pageSize}
               selectable={!readOnly && (!extraRowAction || !!bulkActions)}
               renderCell={renderCell}
+              renderDetail={renderDetail}
               onSelectionChanged={setSelected}
               onCellCopy={(v) => toaster.create({ type: 'success', description: copiedValue(v) })}
               onLoaded={(rows, t) => {
@@ -554,6 +576,18 @@ export function CaseList({
         />
       )}
       {result && <ResultDialog result={result} onClose={() => setResult(null)} />}
+      {uploadRow && (
+        <Suspense fallback={null}>
+          <UploadRepresentmentModal
+            row={uploadRow}
+            onClose={() => setUploadRow(null)}
+            onUploaded={(a) => {
+              setResult({ ok: true, title: a.title, message: a.message });
+              afterWrite();
+            }}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import { HistoryPopover } from '../dialogs/history-popover';
 import type { EditRule } from '../lib/edit-rules';
 import { useRowMenu } from '../lib/row-menu-state';
 
-export type RowAction = 'edit' | 'flag' | 'assign' | 'dnr' | 'revert' | 'history';
+export type RowAction = 'edit' | 'flag' | 'assign' | 'dnr' | 'revert' | 'history' | 'comment';
 
 /** Where 'Case History' opens: the modal (classic lists) or the popover (data-grid lists). */
 export type HistoryVariant = 'modal' | 'popover';
@@ -79,6 +79,9 @@ export function RowActions({
                   onSelect={() => onAction(p.is_revert_dnr_enabled ? 'revert' : 'dnr', row)}
                 >
                   {dnrEnabled ? dnrLabel : `Do Not Represent (Case ${row.status_group})`}
+                </Menu.Item>
+                <Menu.Item value="comment" onSelect={() => onAction('comment', row)}>
+                  Add Comment
                 </Menu.Item>
               </Menu.Content>
             </Menu.Positioner>

@@ -1,9 +1,11 @@
 import { CASE_STATUS, type CaseEditBody, type CaseRow } from '@portal/contracts';
+import { useAddCaseComment } from '../api/add-case-comment';
 import { useAssignCases } from '../api/assign-cases';
 import { useChangeCaseStatus } from '../api/change-case-status';
 import { useEditCases } from '../api/edit-cases';
 import { useFlagCases } from '../api/flag-cases';
 import { MSG, serverOr } from '../lib/case-messages';
+import { AddCommentDialog } from './add-comment-dialog';
 import { AssignDialog } from './assign-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { EditChargebackDialog } from './edit-chargeback-dialog';
@@ -14,7 +16,7 @@ import type { ActionResult } from './result-dialog';
 export type CaseDialogState =
   | { kind: 'flag' | 'assign' | 'dnr' | 'revert'; cases: CaseRow[] }
   | { kind: 'edit'; cases: CaseRow[]; verdictOnly: boolean }
-  | { kind: 'history'; cases: [CaseRow] }
+  | { kind: 'history' | 'comment'; cases: [CaseRow] }
   | { kind: 'warning'; message: string; cases: CaseRow[] };
 
 /** Opens the dialog of a case action, runs its call and reports the spec's success/error text. */
@@ -31,6 +33,7 @@ export function CaseDialogs({
   const assign = useAssignCases();
   const status = useChangeCaseStatus();
   const edit = useEditCases();
+  const comment = useAddCaseComment();
   const { cases } = state;
   const bulk = cases.length > 1;
 
@@ -48,6 +51,22 @@ export function CaseDialogs({
       );
     case 'history':
       return <HistoryDialog row={state.cases[0]} onClose={onClose} />;
+    case 'comment':
+      return (
+        <AddCommentDialog
+          busy={comment.isPending}
+          onClose={onClose}
+          onSubmit={(text) =>
+            comment.mutate(
+              { id: state.cases[0].id, comment: text },
+              {
+                onSuccess: () => onDone({ ok: true, message: MSG.success }),
+                onError: (e) => onDone({ ok: false, message: serverOr(e, MSG.generic) }),
+              },
+            )
+          }
+        />
+      );
     case 'flag':
       return (
         <FlagDialog

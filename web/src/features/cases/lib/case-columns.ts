@@ -9,6 +9,7 @@ export type ColumnKind =
   | 'date'
   | 'flag'
   | 'document'
+  | 'issuer-docs'
   | 'assigned-text'
   | 'assigned-icon'
   | 'assign-control'
@@ -41,9 +42,20 @@ export interface ColumnAccess {
 }
 
 /** Not sortable: Flag, Document and Actions (spec 2 §2.1); the assign control too. */
-export const UNSORTABLE: ReadonlySet<ColumnKind> = new Set(['flag', 'document', 'actions', 'assign-control']);
+export const UNSORTABLE: ReadonlySet<ColumnKind> = new Set([
+  'flag',
+  'document',
+  'issuer-docs',
+  'actions',
+  'assign-control',
+]);
 /** Never exported: select and action columns. */
-export const NOT_EXPORTED: ReadonlySet<ColumnKind> = new Set(['document', 'actions', 'assign-control']);
+export const NOT_EXPORTED: ReadonlySet<ColumnKind> = new Set([
+  'document',
+  'issuer-docs',
+  'actions',
+  'assign-control',
+]);
 
 const c = (key: string, label: string, width = 120, kind: ColumnKind = 'text'): CaseColumn => ({
   key,
@@ -109,6 +121,11 @@ function chargebacks(role: string): CaseColumn[] {
     { ...FLAG, hidden: true },
     { ...c('assigned_user', 'Assigned', 150, 'assigned-text'), hidden: true },
     { ...c('partner_company_id', 'Partner Company ID', 150), hidden: true, needs: 'partner-company-id' },
+    {
+      ...c('issuer_docs', 'Issuer Docs', 120, 'issuer-docs'),
+      hidden: true,
+      needs: MERCHANT_FEATURE.issuerDocs,
+    },
     { ...c('processor', 'Processor', 130), hidden: true, needs: MERCHANT_FEATURE.platform },
     { ...DOCUMENT, pinned: 'right' },
   ];

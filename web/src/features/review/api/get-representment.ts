@@ -14,6 +14,8 @@ export function useRepresentment(caseId: number | null) {
     enabled: caseId != null,
     retry: false,
     staleTime: (DOC_LINK_TTL_SECONDS - 60) * 1000,
-    refetchInterval: (DOC_LINK_TTL_SECONDS - 60) * 1000,
+    // While the document compiles (no link yet) it is rechecked every 30 s (spec 2 §9 recheck).
+    refetchInterval: (q) =>
+      q.state.data && !q.state.data.link ? 30_000 : (DOC_LINK_TTL_SECONDS - 60) * 1000,
   });
 }

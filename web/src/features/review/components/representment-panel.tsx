@@ -1,4 +1,4 @@
-import { DOCS_MESSAGES } from '@portal/contracts';
+import { DOCS_MESSAGES, REPRESENTMENT_MESSAGES } from '@portal/contracts';
 import { Box, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { ApiError } from '../../../lib/errors';
 import { formatCaseDate } from '../../cases/lib/format-case';
@@ -29,11 +29,16 @@ export function RepresentmentPanel({ caseId }: { caseId: number }) {
             ? DOCS_MESSAGES.archived
             : DOCS_MESSAGES.retrieveFailed}
         </Text>
+      ) : !doc.data.link ? (
+        <HStack color="fg.muted" data-testid="representment-compiling">
+          <Spinner size="xs" />
+          <Text>{REPRESENTMENT_MESSAGES.tooltipCompiling}</Text>
+        </HStack>
       ) : (
         <Stack gap="1" data-testid="representment">
           <HStack gap="2" flexWrap="wrap">
             <Link
-              href={doc.data.link}
+              href={doc.data.link ?? undefined}
               // The docs service answers `Content-Disposition: attachment` (and a sandboxing CSP):
               // a download, not a page in a new tab.
               download={doc.data.filename}
@@ -44,7 +49,10 @@ export function RepresentmentPanel({ caseId }: { caseId: number }) {
               {doc.data.filename}
             </Link>
             <Text fontSize="sm" color="fg.muted">
-              PDF · {kb(doc.data.size)} · uploaded {formatCaseDate(doc.data.date_created)}
+              PDF · {kb(doc.data.size)}
+              {doc.data.compiled ? ` · ${doc.data.compiled.pages} page(s)` : ''}
+              {doc.data.version ? ` · version ${doc.data.version}` : ''} · uploaded{' '}
+              {formatCaseDate(doc.data.date_created)}
               {doc.data.created_by ? ` by ${doc.data.created_by}` : ''}
             </Text>
           </HStack>
@@ -54,6 +62,21 @@ export function RepresentmentPanel({ caseId }: { caseId: number }) {
             </Text>{' '}
             {doc.data.case_comments || 'None'}
           </Text>
+          {doc.data.documents.length > 0 && (
+            <Stack gap="0" fontSize="xs" color="fg.muted" data-testid="representment-documents">
+              {doc.data.documents.map((d) => (
+                <Text key={d.order_num} title={`SHA-256 ${d.sha256}`}>
+                  {d.order_num + 1}. {d.filename} ({d.content_type === 'image/jpeg' ? 'JPG' : 'PDF'},{' '}
+                  {kb(d.size)}, {d.pages} p.)
+                </Text>
+              ))}
+              {doc.data.compiled && (
+                <Text data-testid="representment-compiled-hash">
+                  Compiled SHA-256 {doc.data.compiled.sha256.slice(0, 16)}…
+                </Text>
+              )}
+            </Stack>
+          )}
         </Stack>
       )}
     </Box>

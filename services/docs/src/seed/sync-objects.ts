@@ -1,0 +1,34 @@
+import type { Db, Logger } from '@portal/core';
+import { isObjectKey, type ObjectStore } from '@portal/storage';
+
+/**
+ * Copies the demo files the seed left in docs.objects under object-store keys
+ * (templates, issuer documents: seed-templates.ts) into the object store, once
+ * per process start, when they are missing there. Idempotent: a put is whole
+ * or nothing, and a present object is left alone.
+ */
+export async function syncSeedObjects(db: Db, store: ObjectStore, log: Logger): Promise<number> {
+  const { rows } = await db.query<{ key: string; tenant_id: string }>(
+    `select key, tenant_id from docs.objects where key ~ '^[a-z][a-z0-9-]*/(templates|issuer-docs)/' order by key`,
+  );
+  let copied = 0;
+  const keys = rows.filter((r) => isObjectKey(r.key));
+  for (let i = 0; i < keys.length; i += 16) {
+    await Promise.all(
+      keys.slice(i, i + 16).map(async ({ key, tenant_id: tenant }) => {
+        if (await store.head(tenant, key)) return;
+        const { rows: files } = await db.query<{ content: Uint8Array; content_type: string }>(
+          `select content, content_type from docs.objects where key = $1 and tenant_id = $2`,
+          [key, tenant],
+        );
+        const file = files[0];
+        if (!file) return;
+        const bytes = Buffer.from(file.content);
+        await store.put(tenant, key, bytes, { contentType: file.content_type, contentLength: bytes.length });
+        copied++;
+      }),
+    );
+  }
+  if (copied) log.info({ copied }, 'object store: demo files copied from the seed');
+  return copied;
+}

@@ -1,0 +1,17 @@
+import type { CaseCommentWriteResult } from '@portal/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** POST /cm/cases/{id}/comments {comment}. */
+export function addCaseComment({ id, comment }: { id: number; comment: string }) {
+  return api.post<CaseCommentWriteResult>(`cm/cases/${id}/comments`, { comment });
+}
+
+export function useAddCaseComment() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: addCaseComment,
+    // The case's comments and history, and the lists (the row's `comments`).
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['cases'] }),
+  });
+}

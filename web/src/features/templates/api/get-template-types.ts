@@ -1,0 +1,20 @@
+import type { TemplateTypes } from '@portal/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** GET /docs/templates/types: template types and the document types a template may be filed as. */
+export function getTemplateTypes(signal?: AbortSignal) {
+  return api.get<TemplateTypes>('docs/templates/types', undefined, signal);
+}
+
+export function getTemplateTypesQueryOptions() {
+  return {
+    queryKey: ['templates', 'types'] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) => getTemplateTypes(signal),
+    staleTime: 60 * 60 * 1000,
+  };
+}
+
+export function useTemplateTypes() {
+  return useQuery(getTemplateTypesQueryOptions());
+}
