@@ -72,9 +72,18 @@ export async function checkFile(bytes: Uint8Array, mbLimit: number): Promise<Che
   throw badRequest(REPRESENTMENT_MESSAGES.wrongType(mbLimit));
 }
 
-export async function readAll(stream: Readable): Promise<Buffer> {
+/** A stored object's bytes; with a limit, reading stops at the first byte over it (400 with its message). */
+export async function readAll(stream: Readable, limit?: { bytes: number; message: string }): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream)
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  let size = 0;
+  for await (const chunk of stream) {
+    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+    size += buf.length;
+    if (limit && size > limit.bytes) {
+      stream.destroy();
+      throw badRequest(limit.message);
+    }
+    chunks.push(buf);
+  }
   return Buffer.concat(chunks);
 }

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import {
@@ -22,6 +21,7 @@ import { badRequest, forbidden, HttpError, notFound, type Db } from '@portal/cor
 import { parseObjectKey, type ObjectStore } from '@portal/storage';
 import { assertUser } from '../representment/representment-routes';
 import type { CaseLookups } from './case-lookups';
+import { readAll } from '../representment/file-check';
 import { checkTemplateFile, type TemplateContentType } from './file-check';
 import { deleteTemplate, insertTemplate, listTemplates, templateKeyUsed } from './template-repository';
 
@@ -36,22 +36,6 @@ export interface TemplateRouteDeps {
 function assertWriter(ctx: InternalContext) {
   assertUser(ctx);
   if (ctx.read_only) throw forbidden('Read-only users cannot change templates.');
-}
-
-/** The stored bytes, at most `max` (the object's size was checked by head already). */
-async function readAll(stream: Readable, max: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-    size += buf.length;
-    if (size > max) {
-      stream.destroy();
-      throw badRequest(TEMPLATE_MESSAGES.tooLarge);
-    }
-    chunks.push(buf);
-  }
-  return Buffer.concat(chunks);
 }
 
 const isTemplateType = (t: string): t is TemplateContentType =>
@@ -172,7 +156,10 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsync {
           contentType = info.contentType;
           const stream = await store.read(ctx.tenant, body.s3_key);
           if (!stream) throw notFound(TEMPLATE_MESSAGES.fileNotFound);
-          const bytes = await readAll(stream, TEMPLATE_MAX_BYTES);
+          const bytes = await readAll(stream, {
+            bytes: TEMPLATE_MAX_BYTES,
+            message: TEMPLATE_MESSAGES.tooLarge,
+          });
           ({ pages } = await checkTemplateFile(bytes, contentType));
         } catch (error) {
           if (error instanceof HttpError && error.statusCode === 400)
