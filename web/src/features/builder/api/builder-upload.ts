@@ -1,0 +1,12 @@
+import type { BuilderUploadAnswer, BuilderUploadBody, UploadLinkAnswer } from '@portal/contracts';
+import { api } from '../../../lib/api-client';
+
+/** GET /docs/builder/upload-link (case_id): the object store's form for one JPG document. */
+export function getBuilderUploadLink(caseId: number, filename: string) {
+  return api.get<UploadLinkAnswer>('docs/builder/upload-link', { case_id: caseId, filename });
+}
+
+/** POST /docs/builder/upload (case_id, files[], templates[]): submits the representment. */
+export function submitBuilderUpload(body: BuilderUploadBody) {
+  return api.post<BuilderUploadAnswer>('docs/builder/upload', body);
+}
