@@ -10,7 +10,6 @@
  * BENCH_CASES sets cases per tenant (default 500000); BENCH_RUNS iterations (default 40).
  */
 import { it } from 'vitest';
-import pg from 'pg';
 import {
   DEMO_TENANTS,
   DEMO_USERS,
@@ -18,99 +17,15 @@ import {
   demoUserId,
   type InternalContext,
 } from '@portal/contracts';
-import {
-  buildServiceApp,
-  connectPostgres,
-  createLogger,
-  MemoryCache,
-  migrate,
-  type Db,
-  type Queryable,
-} from '@portal/core';
-import { caseMigrations, seedCases } from '../../services/case/src/index';
+import { buildServiceApp, createLogger, MemoryCache } from '@portal/core';
 import { SERVICES } from '@portal/runner';
 import { contextHeaders } from '../support/context';
+import { admin, explainAll, pct, recording, seedInto } from './bench-db';
 
 const env = process.env;
-const SERVER = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CASES = Number(env.BENCH_CASES ?? 500_000);
 const RUNS = Number(env.BENCH_RUNS ?? 40);
 const DB_NAME = `portal_bench_case_${CASES}`;
-
-const withDb = (url: string, name: string) => {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: SERVER });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
-
-async function seedInto(
-  name: string,
-  casesPerTenant: number,
-  reseed: boolean,
-): Promise<{ db: Db; seconds: number | null }> {
-  const exists = await admin(
-    async (c) => (await c.query(`select 1 from pg_database where datname = $1`, [name])).rowCount === 1,
-  );
-  if (exists && reseed) await admin((c) => c.query(`drop database ${name} with (force)`));
-  if (!exists || reseed) await admin((c) => c.query(`create database ${name}`));
-  const db = await connectPostgres(withDb(SERVER, name), 8);
-  const marker = await db.query(
-    `select 1 from information_schema.tables where table_schema = 'public' and table_name = 'bench_seeded'`,
-  );
-  if (marker.rowCount) return { db, seconds: null };
-  const started = performance.now();
-  await migrate(db, caseMigrations);
-  await seedCases(db, { cases: casesPerTenant });
-  const seconds = (performance.now() - started) / 1000;
-  await db.query(`create table public.bench_seeded (seconds float8 not null)`);
-  await db.query(`insert into public.bench_seeded values ($1)`, [seconds]);
-  return { db, seconds };
-}
-
-/** Wraps a Db to record the SQL a call runs, for EXPLAIN. */
-function recording(db: Db) {
-  const log: Array<{ sql: string; params: readonly unknown[] }> = [];
-  let on = false;
-  const wrap = (q: Queryable): Queryable => ({
-    query: (sql, params) => {
-      if (on) log.push({ sql, params: params ?? [] });
-      return q.query(sql, params);
-    },
-  });
-  const rec: Db = {
-    kind: db.kind,
-    query: (sql, params) => wrap(db).query(sql, params),
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
-    stream: (sql, params, size) => db.stream(sql, params, size),
-    close: () => db.close(),
-  };
-  return {
-    db: rec,
-    capture: async (fn: () => Promise<unknown>) => {
-      log.length = 0;
-      on = true;
-      try {
-        await fn();
-      } finally {
-        on = false;
-      }
-      return [...log];
-    },
-  };
-}
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 it('case service at scale', async () => {
   const log = createLogger({ LOG_LEVEL: 'warn', NODE_ENV: 'test' }, 'bench');
@@ -316,16 +231,7 @@ it('case service at scale', async () => {
     });
     const statements = await rec.capture(inject);
     plans.push(`\n### ${call.name}\nGET ${call.url}`);
-    for (const s of statements) {
-      if (!/^\s*(select|with)/i.test(s.sql)) continue;
-      const plan = await large.db.query<{ 'QUERY PLAN': string }>(
-        `explain (analyze, buffers) ${s.sql}`,
-        s.params,
-      );
-      plans.push(
-        `-- ${s.sql.replace(/\s+/g, ' ').trim().slice(0, 300)}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`,
-      );
-    }
+    plans.push(...(await explainAll(large.db, statements)));
   }
   await app.close();
   await large.db.close();

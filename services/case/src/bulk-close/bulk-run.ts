@@ -1,0 +1,123 @@
+import { BULK_JOB_NAMES } from '@portal/contracts';
+import type { Queryable } from '@portal/core';
+import { defineJob, JobError, Type, type JobContext } from '@portal/jobs';
+import { ALERTS_OF_JOB, CASES_OF_JOB } from './bulk-criteria';
+
+/** Rows per transaction: short row locks, no table-wide lock, progress a person can follow. */
+export const BULK_BATCH = 2000;
+
+const schema = Type.Object({ bulk_job_id: Type.Integer({ minimum: 1 }) });
+type Data = { bulk_job_id: number };
+
+/**
+ * One batch of an auto-accept job: the next New cases matching the job move
+ * to Do Not Represent with the verdict Loss, each with a history row naming
+ * the job, and the job's records_num grows by the batch, all in one
+ * transaction. A retried or resumed run finds only the cases not yet closed
+ * (they are no longer New), so nothing changes twice.
+ */
+async function acceptBatch(tx: Queryable, jobId: number): Promise<number> {
+  const { rows } = await tx.query<{ n: number }>(
+    `with picked as (
+       select c.id from cases.bulk_jobs j join cases.cases c on ${CASES_OF_JOB}
+       where j.id = $1 order by c.id limit $2 for update of c skip locked
+     ),
+     upd as (
+       update cases.cases c set status_id = 4, verdict_id = 5, date_completed = current_date, updated_at = now()
+       from picked where c.id = picked.id returning c.id, c.tenant_id
+     ),
+     hist as (
+       insert into cases.case_history (tenant_id, case_id, user_id, username, actor_id, actor_username, action)
+       select upd.tenant_id, upd.id, j.user_id, j.username, j.user_id, j.username,
+         'Bulk auto-accept job #' || j.id || ': moved to Do Not Represent (Loss)'
+       from upd join cases.bulk_jobs j on j.id = $1
+     ),
+     n as (select count(*)::int as n from upd)
+     update cases.bulk_jobs set records_num = records_num + n.n from n where id = $1 returning n.n`,
+    [jobId, BULK_BATCH],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** One batch of an auto-refund rule: matching open alerts get the outcome Refunded and are completed. */
+async function refundBatch(tx: Queryable, jobId: number): Promise<number> {
+  const { rows } = await tx.query<{ n: number }>(
+    `with picked as (
+       select a.id, a.outcome_id as old_outcome from cases.bulk_jobs j join cases.alerts a on true
+       join cases.alert_descriptors ad on ad.id = a.descriptor_id and ${ALERTS_OF_JOB}
+       where j.id = $1 order by a.id limit $2 for update of a skip locked
+     ),
+     upd as (
+       update cases.alerts a set outcome_id = 1, refund_id = 'AR-' || $1::text || '-' || a.id,
+         order_id = coalesce(a.order_id, 'N/A'), customer_name = coalesce(a.customer_name, 'Cardholder'),
+         case_id = null, completed = true, completed_date = now(), completed_by = j.user_id,
+         completed_username = j.username, updated_at = now()
+       from picked, cases.bulk_jobs j
+       where a.id = picked.id and j.id = $1
+       returning a.id, a.tenant_id, j.user_id, j.username
+     ),
+     hist as (
+       insert into cases.alert_history (tenant_id, alert_id, created_at, user_id, username, actor_id, old_outcome_id,
+         new_outcome_id, action)
+       select upd.tenant_id, upd.id, now(), upd.user_id, upd.username, upd.user_id, picked.old_outcome, 1,
+         'Outcome set to Refunded by auto refund rule #' || $1::text from upd join picked on picked.id = upd.id
+       union all
+       select tenant_id, id, now() + interval '1 millisecond', user_id, username, user_id, 1, 1,
+         'Completed by auto refund rule #' || $1::text from upd
+     ),
+     n as (select count(*)::int as n from upd)
+     update cases.bulk_jobs set records_num = records_num + n.n from n where id = $1 returning n.n`,
+    [jobId, BULK_BATCH],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+async function run(
+  ctx: JobContext<Data>,
+  batch: (tx: Queryable, id: number) => Promise<number>,
+): Promise<number> {
+  const id = ctx.data.bulk_job_id;
+  const start = await ctx.db.query<{ preview_num: number; records_num: number }>(
+    `update cases.bulk_jobs set state = 'running' where id = $1 and tenant_id = $2 and state in ('confirmed', 'running')
+     returning preview_num, records_num`,
+    [id, ctx.tenant],
+  );
+  const job = start.rows[0];
+  // Done, cancelled or unknown: a repeated delivery changes nothing.
+  if (!job) return 0;
+  let done = job.records_num;
+  for (;;) {
+    if (ctx.signal.aborted) throw new JobError('The job ran out of time; it resumes where it stopped.');
+    const n = await ctx.db.transaction((tx) => batch(tx, id));
+    done += n;
+    await ctx.progress(
+      Math.min(99, Math.round((100 * done) / Math.max(job.preview_num, 1))),
+      `${done} records updated`,
+    );
+    if (n < BULK_BATCH) break;
+  }
+  await ctx.db.query(
+    `update cases.bulk_jobs set state = 'done', date_run_end = now(), message = records_num || ' records updated.'
+     where id = $1`,
+    [id],
+  );
+  return done;
+}
+
+/** Bulk auto-accept (spec 2 §2.9, §4): closes the matching New cases in batches. */
+export const autoAcceptJob = defineJob({
+  name: BULK_JOB_NAMES.autoAccept,
+  schema,
+  expireInSeconds: 3600,
+  handler: (ctx: JobContext<Data>) => run(ctx, acceptBatch),
+});
+
+/** Auto-refund rule (spec 2 §5): refunds and completes the matching open alerts. */
+export const autoRefundJob = defineJob({
+  name: BULK_JOB_NAMES.autoRefund,
+  schema,
+  expireInSeconds: 3600,
+  handler: (ctx: JobContext<Data>) => run(ctx, refundBatch),
+});
+
+export const BULK_JOBS = [autoAcceptJob, autoRefundJob];

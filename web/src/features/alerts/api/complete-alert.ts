@@ -1,0 +1,16 @@
+import type { AlertWriteResult } from '@portal/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** POST /cm/svc/alerts/complete: alert_id. */
+export function completeAlert(body: { alert_id: number; user_id?: number }) {
+  return api.post<AlertWriteResult>('cm/svc/alerts/complete', body);
+}
+
+export function useCompleteAlert() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: completeAlert,
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['alerts', 'history'] }),
+  });
+}

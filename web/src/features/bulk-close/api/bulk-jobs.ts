@@ -1,0 +1,57 @@
+import type { BulkJob, BulkJobList } from '@portal/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export type BulkKind = 'auto_accept' | 'auto_refund';
+
+const BASE: Record<BulkKind, string> = {
+  auto_accept: 'cm/cases/process/autoaccept',
+  auto_refund: 'cm/svc/alerts/auto-refund',
+};
+
+/** The jobs of a kind, sorted by id descending (limit 999). */
+export function getBulkJobs(kind: BulkKind, merchantId: number | undefined, signal?: AbortSignal) {
+  return api.get<BulkJobList>(BASE[kind], { merchant_id: merchantId, limit: 999 }, signal);
+}
+
+export function getBulkJobsQueryOptions(kind: BulkKind, merchantId: number | undefined) {
+  return {
+    queryKey: ['bulk-jobs', kind, merchantId ?? null] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) => getBulkJobs(kind, merchantId, signal),
+  };
+}
+
+/** Fresh on every open; polled while a job is scheduled or running so the panel sees it end. */
+export function useBulkJobs(kind: BulkKind, merchantId: number | undefined) {
+  return useQuery({
+    ...getBulkJobsQueryOptions(kind, merchantId),
+    staleTime: 0,
+    refetchInterval: (q) =>
+      q.state.data?.data.some((j) => j.state === 'confirmed' || j.state === 'running') ? 3000 : false,
+  });
+}
+
+/** Submits criteria: the answer is the pending job with its preview count. */
+export function submitBulkJob(kind: BulkKind, body: Record<string, number | undefined>) {
+  return api.post<BulkJob>(BASE[kind], body);
+}
+
+/** Confirms (1) or cancels (0) a pending job. */
+export function decideBulkJob(kind: BulkKind, id: number, confirmed: 0 | 1, userId?: number) {
+  return kind === 'auto_accept'
+    ? api.post<BulkJob>(BASE[kind], { id, is_confirmed: confirmed, user_id: userId })
+    : api.post<BulkJob>(`${BASE[kind]}/${id}/confirm`, { is_confirmed: confirmed, user_id: userId });
+}
+
+export function useSubmitBulkJob(kind: BulkKind) {
+  return useMutation({ mutationFn: (body: Record<string, number | undefined>) => submitBulkJob(kind, body) });
+}
+
+export function useDecideBulkJob(kind: BulkKind) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: number; confirmed: 0 | 1; userId?: number }) =>
+      decideBulkJob(kind, v.id, v.confirmed, v.userId),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['bulk-jobs', kind] }),
+  });
+}
