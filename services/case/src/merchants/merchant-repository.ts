@@ -99,9 +99,12 @@ export async function findMerchant(
       `select count(*)::int as n from cases.mids where tenant_id = $1 and merchant_id = any($2::bigint[])`,
       [scope.tenant, subtree],
     ),
-    // A merchant's deflector status is the best status on any of its MIDs; none counts as inactive.
+    // A merchant's deflector status is the best of its own switch (issue 15) and any of its MIDs; none counts as inactive.
     db.query<{ id: number; name: string; alias: string; status_id: number }>(
-      `select f.id, f.name, f.alias, coalesce(max(md.status_id), 1)::int as status_id
+      `select f.id, f.name, f.alias,
+         greatest(coalesce(max(md.status_id), 1),
+           coalesce((select own.status_id from cases.merchant_deflectors own
+                     where own.tenant_id = $1 and own.merchant_id = $2 and own.deflector_id = f.id), 1))::int as status_id
        from cases.deflectors f
        left join cases.mid_deflectors md on md.deflector_id = f.id
          and md.mid_id in (select id from cases.mids where tenant_id = $1 and merchant_id = $2)

@@ -1,0 +1,79 @@
+import type { MerchantDescriptors, MerchantMids, MerchantMidsQuery } from '@portal/contracts';
+import { containsPattern, notFound, type Queryable } from '@portal/core';
+import type { Scope } from '../scope/scope';
+import { inScope } from './access';
+
+/** The MID conditions of a scope (allow and exclude lists) on alias `mi`; appends parameters. */
+function midListConditions(scope: Scope, params: unknown[]): string {
+  let sql = '';
+  if (scope.midsAllowed !== null) {
+    params.push(scope.midsAllowed);
+    sql += ` and mi.id = any($${params.length}::bigint[])`;
+  }
+  if (scope.midsExcluded.length) {
+    params.push(scope.midsExcluded);
+    sql += ` and mi.id <> all($${params.length}::bigint[])`;
+  }
+  return sql;
+}
+
+async function assertMerchant(db: Queryable, scope: Scope, id: number) {
+  const { rows } = await db.query(`select 1 from cases.merchants where tenant_id = $1 and id = $2`, [
+    scope.tenant,
+    id,
+  ]);
+  if (!rows.length || !inScope(scope, id)) throw notFound('Merchant not found.');
+}
+
+/** GET /cm/merchants/{id}/mids: the merchant's own MIDs, paged (grid of 50), searchable by MID, alias, descriptor. */
+export async function merchantMids(
+  db: Queryable,
+  scope: Scope,
+  merchantId: number,
+  q: MerchantMidsQuery,
+): Promise<MerchantMids> {
+  await assertMerchant(db, scope, merchantId);
+  const params: unknown[] = [scope.tenant, merchantId];
+  let where = `mi.tenant_id = $1 and mi.merchant_id = $2${midListConditions(scope, params)}`;
+  if (q.search?.trim()) {
+    params.push(containsPattern(q.search));
+    const p = `$${params.length}`;
+    where += ` and (mi.mid ilike ${p} or mi.alias ilike ${p} or exists (select 1 from cases.descriptors d where d.mid_id = mi.id and d.descriptor ilike ${p}))`;
+  }
+  const start = q.start ?? 0;
+  const limit = q.limit ?? 50;
+  const [rows, count] = await Promise.all([
+    db.query<MerchantMids['data'][number]>(
+      `select mi.id, mi.mid, mi.alias,
+         (select d.descriptor from cases.descriptors d where d.mid_id = mi.id order by d.id limit 1) as descriptor,
+         p.name as platform, mi.mcc, mi.caid, sl.name as service_level, mi.status_id,
+         to_char(mi.date_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as date_created
+       from cases.mids mi join cases.service_levels sl on sl.id = mi.service_level_id
+       left join cases.processors p on p.id = mi.processor_id
+       where ${where} order by mi.mid, mi.id limit $${params.length + 1} offset $${params.length + 2}`,
+      [...params, limit, start],
+    ),
+    db.query<{ n: number }>(`select count(*)::int as n from cases.mids mi where ${where}`, params),
+  ]);
+  return {
+    data: rows.rows.map((r) => ({ ...r, id: Number(r.id) })),
+    pagination: { start, limit, total: Number(count.rows[0]?.n ?? 0) },
+  };
+}
+
+/** GET /cm/merchants/{id}/descriptors: descriptors of the merchant's visible MIDs. */
+export async function merchantDescriptors(
+  db: Queryable,
+  scope: Scope,
+  merchantId: number,
+): Promise<MerchantDescriptors> {
+  await assertMerchant(db, scope, merchantId);
+  const params: unknown[] = [scope.tenant, merchantId];
+  const extra = midListConditions(scope, params);
+  const { rows } = await db.query<{ id: number; descriptor: string; mid_id: number }>(
+    `select d.id, d.descriptor, d.mid_id from cases.descriptors d join cases.mids mi on mi.id = d.mid_id
+     where mi.tenant_id = $1 and mi.merchant_id = $2${extra} order by d.descriptor, d.id limit 999`,
+    params,
+  );
+  return { data: rows.map((r) => ({ ...r, id: Number(r.id), mid_id: Number(r.mid_id) })) };
+}

@@ -1,0 +1,230 @@
+import { Box, Button, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import type { MidDetail } from '@portal/contracts';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Notice } from '../../../components/notice';
+import { useProfile } from '../../../lib/auth/auth-context';
+import { hasResource } from '../../../lib/auth/resources';
+import { queryErrorMessage } from '../../../lib/errors';
+import { useMerchant } from '../../merchants/api/get-merchant';
+import { MerchantDetailsPanel } from '../../merchants/components/merchant-details-panel';
+import { useMerchantTree } from '../api/merchant-admin-api';
+import { MerchantForm } from '../components/merchant-form';
+import { MerchantTreeView, type Selection } from '../components/merchant-tree';
+import { MidDetails } from '../components/mid-details';
+import { MidForm } from '../components/mid-form';
+import { MidHistoryDialog } from '../components/mid-history-dialog';
+import { MidUploadDialog } from '../components/mid-upload-dialog';
+import { ResponsivePanel } from '../components/responsive-panel';
+import { MA_TEXT } from '../lib/texts';
+
+type Panel =
+  | { kind: 'add-merchant'; parent: { id: number; name: string } }
+  | { kind: 'edit-merchant'; id: number; parent: { id: number; name: string } }
+  | { kind: 'add-mid'; merchantId: number }
+  | { kind: 'edit-mid'; mid: MidDetail };
+
+/** /merchant-hierarchy (spec 3 §2 Merchant Hierarchy, tree view). */
+export default function MerchantHierarchyRoute() {
+  const profile = useProfile();
+  const [params, setParams] = useSearchParams();
+  const tileMerchant = Number(params.get('mids_tile_clicked')) || undefined;
+  const [start, setStart] = useState(0);
+  const [search, setSearch] = useState('');
+  const tree = useMerchantTree({ start, search, search_merchant_id: tileMerchant });
+  const [toggled, setToggled] = useState<Set<number>>(new Set());
+  const [selected, setSelected] = useState<Selection | null>(null);
+  const [panel, setPanel] = useState<Panel | null>(null);
+  const [historyFor, setHistoryFor] = useState<number | null>(null);
+  const [uploadFor, setUploadFor] = useState<{ id: number; name: string } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const writable = !profile.is_read_only;
+  const can = (r: string) => writable && hasResource(profile, r);
+  const fullDetails = hasResource(profile, 'MS_VIEW_DETAILS');
+
+  // The mids_tile_clicked path starts open; `toggled` flips a node from its default.
+  const expanded = useMemo(() => {
+    const open = new Set(tree.data?.path ?? []);
+    for (const id of toggled)
+      if (open.has(id)) open.delete(id);
+      else open.add(id);
+    return open;
+  }, [tree.data?.path, toggled]);
+  useEffect(() => {
+    if (!notice) return;
+    const t = setTimeout(() => setNotice(null), 3000);
+    return () => clearTimeout(t);
+  }, [notice]);
+
+  const root = tree.data?.root;
+  const merchantId =
+    selected?.kind === 'merchant' ? selected.id : selected?.kind === 'mid' ? selected.merchantId : root?.id;
+  const selectedMerchant = useMerchant(selected?.kind === 'merchant' ? selected.id : null);
+  const isRoot = selectedMerchant.data?.isRootMerchant ?? selected?.id === root?.id;
+  const parentName = useMerchant(selectedMerchant.data?.parent_id ?? null).data?.business_name ?? '';
+  const merchantName =
+    selected?.kind === 'merchant' ? selected.name : (root && merchantId === root.id ? root.label : '') || '';
+
+  const saved = (message: string) => {
+    setNotice(message);
+    setPanel(null);
+  };
+
+  return (
+    <Box p={{ base: 3, md: 6 }}>
+      <Flex align="center" mb="4" gap="2" wrap="wrap">
+        <Heading size="xl" flex="1">
+          Merchant Hierarchies
+        </Heading>
+        {can('CREATE_MERCHANT') && merchantId !== undefined && (
+          <Button
+            size="sm"
+            colorPalette="brand"
+            onClick={() => setPanel({ kind: 'add-merchant', parent: { id: merchantId, name: merchantName } })}
+          >
+            Add Merchant
+          </Button>
+        )}
+        {can('CREATE_MID') && merchantId !== undefined && (
+          <Button size="sm" variant="outline" onClick={() => setPanel({ kind: 'add-mid', merchantId })}>
+            Add MID
+          </Button>
+        )}
+        {can('CREATE_MID') && merchantId !== undefined && (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setUploadFor({ id: merchantId, name: merchantName })}
+          >
+            Upload MIDs
+          </Button>
+        )}
+      </Flex>
+      {notice && (
+        <Box mb="3">
+          <Notice status="success" testId="merchant-admin-notice">
+            {notice}
+          </Notice>
+        </Box>
+      )}
+      {tileMerchant && (
+        <Button
+          size="sm"
+          variant="outline"
+          mb="3"
+          onClick={() => {
+            params.delete('mids_tile_clicked');
+            setParams(params);
+          }}
+        >
+          {MA_TEXT.reloadAll}
+        </Button>
+      )}
+      {tree.isError && <Notice status="error">{queryErrorMessage(tree.error)}</Notice>}
+      <Grid templateColumns={{ base: '1fr', lg: '360px 1fr' }} gap="4">
+        <Box bg="white" borderRadius="lg" borderWidth="1px" p="3" maxH="75vh" overflowY="auto">
+          <MerchantTreeView
+            tree={tree.data}
+            loading={tree.isLoading}
+            start={start}
+            onPage={setStart}
+            onSearch={(s) => {
+              setSearch(s);
+              setStart(0);
+            }}
+            expanded={expanded}
+            toggle={(id) =>
+              setToggled((old) => {
+                const next = new Set(old);
+                if (next.has(id)) next.delete(id);
+                else next.add(id);
+                return next;
+              })
+            }
+            selected={selected}
+            onSelect={setSelected}
+          />
+        </Box>
+        <Box bg="white" borderRadius="lg" borderWidth="1px" p={{ base: 4, md: 6 }}>
+          {selected?.kind === 'mid' ? (
+            <MidDetails
+              midId={selected.id}
+              full={fullDetails}
+              canEdit={can('EDIT_MID')}
+              canEditRdr={can('EDIT_RDR')}
+              roles={[profile.role, ...profile.roles]}
+              onEdit={(mid) => setPanel({ kind: 'edit-mid', mid })}
+              onHistory={() => setHistoryFor(selected.id)}
+            />
+          ) : selected?.kind === 'merchant' && fullDetails ? (
+            <Stack gap="3">
+              <Flex align="center">
+                <Heading size="md" flex="1">
+                  Merchant Details
+                </Heading>
+                {hasResource(profile, 'EDIT_MERCHANT') && (
+                  <Button
+                    size="sm"
+                    colorPalette="brand"
+                    disabled={!writable || isRoot || !selectedMerchant.data}
+                    onClick={() =>
+                      setPanel({
+                        kind: 'edit-merchant',
+                        id: selected.id,
+                        parent: { id: selectedMerchant.data?.parent_id ?? 0, name: parentName },
+                      })
+                    }
+                  >
+                    Edit
+                  </Button>
+                )}
+              </Flex>
+              <MerchantDetailsPanel merchantId={selected.id} />
+            </Stack>
+          ) : (
+            <Text color="fg.muted">
+              {fullDetails ? 'Select a merchant or a MID.' : MA_TEXT.selectMidNote}
+            </Text>
+          )}
+        </Box>
+      </Grid>
+      <ResponsivePanel
+        open={panel?.kind === 'add-merchant' || panel?.kind === 'edit-merchant'}
+        title={panel?.kind === 'edit-merchant' ? 'Edit Merchant' : 'Add Merchant'}
+        onClose={() => setPanel(null)}
+        testId="merchant-panel"
+      >
+        {panel?.kind === 'add-merchant' && (
+          <MerchantForm merchant={null} parent={panel.parent} onSaved={saved} />
+        )}
+        {panel?.kind === 'edit-merchant' && selectedMerchant.data && (
+          <MerchantForm merchant={selectedMerchant.data} parent={panel.parent} onSaved={saved} />
+        )}
+      </ResponsivePanel>
+      <ResponsivePanel
+        open={panel?.kind === 'add-mid' || panel?.kind === 'edit-mid'}
+        title={panel?.kind === 'edit-mid' ? 'Edit MID' : 'Add MID'}
+        onClose={() => setPanel(null)}
+        testId="mid-panel"
+      >
+        {panel?.kind === 'add-mid' && (
+          <MidForm
+            mid={null}
+            merchantId={panel.merchantId}
+            onSaved={(message, mid) => {
+              saved(message);
+              setSelected({ kind: 'mid', id: mid.id, merchantId: mid.merchant_id });
+            }}
+          />
+        )}
+        {panel?.kind === 'edit-mid' && (
+          <MidForm mid={panel.mid} merchantId={panel.mid.merchant_id} onSaved={(message) => saved(message)} />
+        )}
+      </ResponsivePanel>
+      {uploadFor && <MidUploadDialog merchant={uploadFor} onClose={() => setUploadFor(null)} />}
+      {historyFor !== null && (
+        <MidHistoryDialog midId={historyFor} open onClose={() => setHistoryFor(null)} />
+      )}
+    </Box>
+  );
+}
