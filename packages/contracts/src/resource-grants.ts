@@ -26,7 +26,8 @@ const USER_ADMIN = ['USERS', 'USERS_EXPORT_BUTTON', 'EDIT_RDR', 'EDIT_MID'];
 const MERCHANT_ADMIN = ['CREATE_MERCHANT', 'CREATE_MID', 'EDIT_MERCHANT', 'cm-view-partner-admin-id'];
 
 /** Partner and merchant roles: anything but the staff-only resources (still only what the granting actor holds). */
-const CLIENT_GRANTABLE = [...BASE, ...USER_ADMIN, ...MERCHANT_ADMIN];
+// 'case-builder': the case-builder role of spec 2 §6 (issue 13), granted per user.
+const CLIENT_GRANTABLE = [...BASE, ...USER_ADMIN, ...MERCHANT_ADMIN, 'case-builder'];
 /** Manager and agent: every resource of the catalogue. */
 const STAFF_GRANTABLE = [...CLIENT_GRANTABLE, ...STAFF_ONLY_RESOURCES];
 

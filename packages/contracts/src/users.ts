@@ -189,3 +189,36 @@ export const AuditBody = Type.Object({
   status: Type.Optional(Type.Integer()),
   detail: Type.Optional(Type.Unknown()),
 });
+
+/**
+ * MID permissions through the case service (spec 3 §2 'MID permissions panel', §7 MIDs):
+ * GET/PUT /cm/mids/permissions/{userId}, POST /cm/mids/{id}/permissions/{userId}. Entries of
+ * `mids` are MID numbers or MID ids; only active MIDs (status id 2) of the user's merchant
+ * subtree may be named. No allowed MID = every MID.
+ */
+export const MID_PERMISSION_MESSAGES = {
+  saved: 'Mid permissions were successfully updated.',
+  inactive: 'Only active MIDs can be assigned.',
+  unknown: 'MID not found.',
+} as const;
+export const MidPermissionEntry = Type.Object({
+  id: Type.Integer(),
+  mid: Type.String(),
+  alias: Type.Union([Type.String(), Type.Null()]),
+  status_id: Type.Integer(),
+  is_excluded: Type.Boolean(),
+});
+export const MidPermissionView = Type.Object({
+  user_id: Type.Integer(),
+  /** true when no MID is allowed explicitly: the user reaches every MID in scope. */
+  all_mids: Type.Boolean(),
+  data: Type.Array(MidPermissionEntry),
+});
+export type MidPermissionView = Static<typeof MidPermissionView>;
+const MidRef = Text({ minLength: 1, maxLength: 64 });
+export const MidPermissionsBody = Type.Object({
+  mids: Type.Array(MidRef, { maxItems: 5000 }),
+  exclude_mids: Type.Optional(Type.Array(MidRef, { maxItems: 5000 })),
+});
+export type MidPermissionsBody = Static<typeof MidPermissionsBody>;
+export const MidPermissionOneBody = Type.Object({ is_excluded: Type.Boolean() });

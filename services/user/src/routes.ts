@@ -7,6 +7,7 @@ import { createState } from './lib/context';
 import { accountRoutes } from './account/routes';
 import { profileRoutes } from './profile/routes';
 import { userRoutesAdmin } from './users/routes';
+import { usernamesTakenRoute } from './users/usernames-taken';
 import { ROLE_ROWS } from './seed/matrix';
 import { syncCatalogue } from './seed/seed';
 
@@ -22,5 +23,6 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   await profileRoutes(app, state);
   await userRoutesAdmin(app, state);
   await accountRoutes(app, state);
+  await app.register(usernamesTakenRoute);
   scheduleHousekeeping(app);
 };

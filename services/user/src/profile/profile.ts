@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { isGrantableTo, roleById, type UserProfile } from '@portal/contracts';
+import { CASE_BUILDER_ROLE, isGrantableTo, roleById, type UserProfile } from '@portal/contracts';
 import { unauthorized, type Queryable } from '@portal/core';
 import type { UserServiceState } from '../lib/context';
 import { findUserById, USER_STATUS } from '../users/repository';
@@ -96,7 +96,10 @@ export async function buildProfile(
     fname: user.fname,
     lname: user.lname,
     role: user.role_name,
-    roles: [user.role_name],
+    // The case-builder role (spec 2 §6) rides on the role list the internal context carries.
+    roles: permissions.resources.some((r) => r.alias === CASE_BUILDER_ROLE)
+      ? [user.role_name, CASE_BUILDER_ROLE]
+      : [user.role_name],
     status: user.status_id,
     is_federated: user.is_federated,
     is_read_only: user.is_read_only,

@@ -1,4 +1,5 @@
 import {
+  CASE_BUILDER_ROLE,
   FEATURE_ALIASES,
   RESOURCE_ALIASES,
   ROLE_LABELS,
@@ -89,7 +90,13 @@ export const ROLE_FEATURES: Record<RoleName, readonly FeatureAlias[]> = {
 
 export const DASHBOARD_RESOURCE = 'DASHBOARD';
 // QC_REVIEW_CHECKBOX (spec 2 §6: the upload modal's 'Send the case for Quality Review') comes last: ids stay put.
-export const ALL_RESOURCES = [...RESOURCE_ALIASES, DASHBOARD_RESOURCE, 'QC_REVIEW_CHECKBOX'] as const;
+// 'case-builder' (spec 2 §6, issue 13): the case-builder role, held by a per-user allow (no role has it by default).
+export const ALL_RESOURCES = [
+  ...RESOURCE_ALIASES,
+  DASHBOARD_RESOURCE,
+  'QC_REVIEW_CHECKBOX',
+  CASE_BUILDER_ROLE,
+] as const;
 export type SeedResource = (typeof ALL_RESOURCES)[number];
 
 export const RESOURCE_INFO: Record<SeedResource, { name: string; url: string | null }> = {
@@ -104,6 +111,7 @@ export const RESOURCE_INFO: Record<SeedResource, { name: string; url: string | n
   USERS_EXPORT_BUTTON: { name: 'Export users', url: null },
   QC_REVIEW_ADD_ERT: { name: 'Add ERT from QC review', url: null },
   QC_REVIEW_CHECKBOX: { name: 'Send uploads for Quality Review', url: null },
+  'case-builder': { name: 'Case builder', url: null },
   EDIT_RDR: { name: 'Edit RDR rules', url: null },
   MERCHANT_HIERARCHY: { name: 'Merchant hierarchy', url: '/merchant-hierarchy' },
   'cm-view-partner-admin-id': { name: 'View partner admin id', url: null },
@@ -126,7 +134,8 @@ const MERCHANT_RESOURCES: SeedResource[] = [
 ];
 
 export const ROLE_RESOURCES: Record<RoleName, readonly SeedResource[]> = {
-  cb911_admin: ALL_RESOURCES,
+  // Every resource but the case-builder role, which is held per user (spec 2 §6, issue 13).
+  cb911_admin: ALL_RESOURCES.filter((r) => r !== CASE_BUILDER_ROLE),
   cb911_manager: [
     ...BASE_RESOURCES,
     'USERS',

@@ -1,4 +1,5 @@
 import {
+  CASE_BUILDER_ROLE,
   DEMO_MERCHANTS,
   DEMO_PASSWORD,
   DEMO_TENANTS,
@@ -75,6 +76,11 @@ export async function syncCatalogue(db: Queryable): Promise<void> {
   }
 }
 
+/** Demo users holding the case-builder role (spec 2 §6, issue 13). */
+const CASE_BUILDER_HOLDERS: Record<string, readonly string[]> = {
+  acme: ['manager', 'agent', 'merchant.admin'],
+};
+
 /**
  * Demo users of design §6 in both demo tenants (ids from contracts/demo.ts),
  * one demo identity provider per tenant (its key pair is generated into
@@ -114,6 +120,11 @@ export async function seedUser(db: Db): Promise<void> {
           ],
         );
         await tx.query(`insert into users.user_groups (user_id, group_id) values ($1, 0)`, [id]);
+        if (CASE_BUILDER_HOLDERS[tenant.id]?.includes(u.username))
+          await tx.query(
+            `insert into users.user_resources (user_id, resource_id, is_allowed) values ($1, $2, true)`,
+            [id, resourceId(CASE_BUILDER_ROLE)],
+          );
       }
       await tx.query(
         `insert into users.identity_providers (tenant, name, issuer, audience, algorithm, is_demo) values ($1, $2, $3, $4, 'EdDSA', true)`,

@@ -1,0 +1,6 @@
+import { UsersList } from '../components/users-list';
+
+/** /users: the classic users grid. */
+export default function UsersRoute() {
+  return <UsersList variant="classic" />;
+}
