@@ -1,7 +1,14 @@
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { builderMigrations, builderService, seedBuilder } from '@portal/builder-service';
-import { caseMigrations, caseService, seedCases } from '@portal/case-service';
+import {
+  BULK_JOBS,
+  caseMigrations,
+  caseService,
+  ONBOARDING_JOBS,
+  seedCases,
+  UPDATER_JOBS,
+} from '@portal/case-service';
 import {
   buildServiceApp,
   listen,
@@ -14,7 +21,14 @@ import {
   type ServiceMigrations,
   type ServiceName,
 } from '@portal/core';
-import { docsMigrations, docsService, REPRESENTMENT_JOBS, seedDocs } from '@portal/docs-service';
+import {
+  docsMigrations,
+  docsService,
+  REPRESENTMENT_JOBS,
+  scheduleUploadLinkPurge,
+  seedDocs,
+  uploadLinkPurgeJob,
+} from '@portal/docs-service';
 import { buildGateway, buildMetricsServer } from '@portal/gateway';
 import { JobWorker, migrateJobs, type JobDefinition, type JobWorkerOptions } from '@portal/jobs';
 import { seedUser, userMigrations, userService } from '@portal/user-service';
@@ -49,7 +63,13 @@ const ORDER: ServiceName[] = ['case', 'user', 'docs', 'builder'];
  * its jobs with defineJob (@portal/jobs), enqueues them in its own
  * transactions, and lists them here.
  */
-export const JOBS: readonly JobDefinition[] = [...REPRESENTMENT_JOBS];
+export const JOBS: readonly JobDefinition[] = [
+  ...REPRESENTMENT_JOBS,
+  uploadLinkPurgeJob,
+  ...BULK_JOBS,
+  ...ONBOARDING_JOBS,
+  ...UPDATER_JOBS,
+];
 
 /** SEED_SCALE: none, default (3,000 cases per tenant), large (500,000 per tenant: 1,000,000 in all) or a number per tenant. */
 export function parseSeedScale(scale: string): SeedOptions | null {
@@ -62,6 +82,8 @@ export function parseSeedScale(scale: string): SeedOptions | null {
 export async function migrateAll(db: Db, log?: Logger) {
   for (const name of ORDER) await migrate(db, SERVICES[name].migrations, log);
   await migrateJobs(db, JOBS, log);
+  // Scheduled jobs schedule their next run themselves; the migrate step starts each chain (idempotent).
+  await db.transaction((tx) => scheduleUploadLinkPurge(tx));
 }
 
 export async function seedAll(db: Db, scale: string, log?: Logger) {
@@ -120,6 +142,8 @@ export async function startStack(
   const closeAll = async () => {
     await Promise.all(Object.values(services).map((app) => app.close()));
   };
+  // The worker's jobs call the services too (e.g. onboarding creates users): same addresses.
+  let serviceEnv = deps.env;
   try {
     // Ports are chosen before any service is built so that each one is told
     // where the others are (the user service calls the case service, etc.).
@@ -132,6 +156,7 @@ export async function startStack(
       DOCS_SERVICE_URL: `http://127.0.0.1:${ports.docs}`,
       BUILDER_SERVICE_URL: `http://127.0.0.1:${ports.builder}`,
     };
+    serviceEnv = env;
     for (const name of ORDER) {
       services[name] = await buildServiceApp(SERVICES[name].definition, { ...deps, env });
       serviceUrls[name] = await listen(services[name], ports[name], '127.0.0.1');
@@ -158,7 +183,7 @@ export async function startStack(
   const metrics = metricsPort === null ? undefined : await buildMetricsServer(gateway.gw.metrics);
   const metricsUrl = metrics ? await listen(metrics, metricsPort!, options.gatewayHost) : undefined;
   const worker = options.worker
-    ? new JobWorker({ db: deps.db, env: deps.env, log: deps.log, jobs: JOBS, ...options.worker })
+    ? new JobWorker({ db: deps.db, env: serviceEnv, log: deps.log, jobs: JOBS, ...options.worker })
     : undefined;
   try {
     await worker?.start();

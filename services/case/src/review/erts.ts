@@ -1,6 +1,6 @@
-import { ERT_DEFAULTS, QC_MESSAGES, type Ert, type ErtBody, type InternalContext } from '@portal/contracts';
+import { QC_MESSAGES, type Ert, type ErtBody, type InternalContext } from '@portal/contracts';
 import { badRequest, notFound, type Db, type Queryable } from '@portal/core';
-import { addHistory } from '../cases/case-history';
+import { insertErts } from '../ert/ert-writes';
 import { findCase } from '../cases/case-repository';
 import { lockCases } from '../cases/case-writes';
 import { assertWritable, resolveScope } from '../scope/scope';
@@ -51,24 +51,19 @@ export async function addErt(db: Db, ctx: InternalContext, caseId: number, body:
     const merchantId = Number(cases[0]!.merchant_id);
     if (body.merchant_id !== undefined && body.merchant_id !== merchantId)
       throw badRequest(`merchant_id: case ${caseId} belongs to another merchant.`);
-    const { rows } = await tx.query<Ert>(
-      `insert into cases.erts (tenant_id, case_id, merchant_id, content, status_id, is_active, level_id, type_id, user_id, created_by)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning ${ERT_COLUMNS}`,
-      [
-        scope.tenant,
+    const [id] = await insertErts(tx, ctx, [
+      {
         caseId,
         merchantId,
         content,
-        body.status_id ?? ERT_DEFAULTS.status_id,
-        body.is_active ?? ERT_DEFAULTS.is_active,
-        body.level_id ?? ERT_DEFAULTS.level_id,
-        body.type_id ?? ERT_DEFAULTS.type_id,
-        body.user_id === undefined ? ctx.user_id : body.user_id,
-        ctx.username,
-      ],
-    );
-    const short = content.length > 80 ? `${content.slice(0, 80)}...` : content;
-    await addHistory(tx, ctx, [{ caseId, action: `ERT added: ${short}` }]);
+        status_id: body.status_id,
+        is_active: body.is_active,
+        level_id: body.level_id,
+        type_id: body.type_id,
+        user_id: body.user_id,
+      },
+    ]);
+    const { rows } = await tx.query<Ert>(`select ${ERT_COLUMNS} from cases.erts where id = $1`, [id]);
     return { message: QC_MESSAGES.ertSaved, data: toErt(rows[0]!) };
   });
 }

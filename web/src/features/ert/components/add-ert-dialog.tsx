@@ -1,0 +1,88 @@
+import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Textarea } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Notice } from '../../../components/notice';
+import { GENERIC_ERROR } from '../../../lib/errors';
+import { addErt } from '../api/ert-api';
+
+/** Add ERT (spec 2 §2.4, spec 3 §5): a case id and the required content; Add disabled until valid and changed. */
+export function AddErtDialog({
+  onClose,
+  onDone,
+}: {
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const [caseId, setCaseId] = useState('');
+  const [content, setContent] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const validCase = /^[0-9]{1,15}$/.test(caseId.trim());
+  const valid = validCase && content.trim().length > 0;
+
+  async function submit() {
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await addErt(Number(caseId.trim()), content.trim());
+      onDone(r.message);
+    } catch (e) {
+      setError((e as Error).message || GENERIC_ERROR);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="add-ert-dialog">
+            <Dialog.Header>
+              <Dialog.Title>Add ERT</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="3">
+                <Field.Root required invalid={touched && !validCase}>
+                  <Field.Label>CB ID</Field.Label>
+                  <Input
+                    name="case-id"
+                    value={caseId}
+                    onChange={(e) => setCaseId(e.target.value)}
+                    onBlur={() => setTouched(true)}
+                  />
+                  {touched && !validCase && <Field.ErrorText>A case id is required.</Field.ErrorText>}
+                </Field.Root>
+                <Field.Root required invalid={touched && !content.trim()}>
+                  <Field.Label>Content</Field.Label>
+                  <Textarea
+                    name="content"
+                    rows={4}
+                    maxLength={10000}
+                    value={content}
+                    onChange={(e) => setContent(e.target.value)}
+                    onBlur={() => setTouched(true)}
+                  />
+                  {touched && !content.trim() && <Field.ErrorText>This field is required</Field.ErrorText>}
+                </Field.Root>
+                {error && <Notice status="error">{error}</Notice>}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button disabled={!valid || busy} loading={busy} onClick={() => void submit()}>
+                Add
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,6 @@
+import { ErtRecords } from '../components/ert-records';
+
+/** /ert and /ert-legacy. */
+export default function ErtRoute() {
+  return <ErtRecords />;
+}

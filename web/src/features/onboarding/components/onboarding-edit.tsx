@@ -1,0 +1,210 @@
+import { Badge, Box, Button, Flex, Heading, Input, Spinner, Table, Text } from '@chakra-ui/react';
+import { ONBOARDING_MESSAGES as M, type OnboardingRecord } from '@portal/contracts';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Notice } from '../../../components/notice';
+import { toaster } from '../../../components/toaster';
+import { useProfile } from '../../../lib/auth/auth-context';
+import { RECORD_PAGE, useFinalize, useOnboardingRecords, usePatchRecords } from '../api/onboarding-api';
+
+type Edits = Record<number, Record<string, string>>;
+
+/**
+ * /onboarding/edit/{id}: the file's rows as an editable grid. Cells with
+ * errors are highlighted with their messages as a tooltip; rows can be
+ * deleted and undeleted; Finalize needs no failing cell and no unsaved edit.
+ */
+export function OnboardingEdit({ id, legacy }: { id: number; legacy: boolean }) {
+  const profile = useProfile();
+  const navigate = useNavigate();
+  const [start, setStart] = useState(0);
+  const records = useOnboardingRecords(id, start);
+  const patch = usePatchRecords(id);
+  const finalize = useFinalize(id);
+  const [edits, setEdits] = useState<Edits>({});
+
+  if (records.isPending) return <Spinner m="8" />;
+  if (records.isError || !records.data) return <Notice status="error">{M.generic}</Notice>;
+  const file = records.data;
+  const readOnly = profile.is_read_only || file.status_id !== 1 || file.finalized_date !== null;
+  const dirty = Object.keys(edits).length > 0;
+  // Where the failing cells are: the grid is wide, so they are also listed by row and column.
+  const failingList = file.data.flatMap((r) =>
+    r.status.value === 2
+      ? []
+      : file.columns.flatMap((c) =>
+          (r.cells[c.name]?.err_messages ?? []).map((m) => `Row ${r.row_num}, ${c.label}: ${m}`),
+        ),
+  );
+
+  const value = (r: OnboardingRecord, name: string) => edits[r.id]?.[name] ?? r.cells[name]?.value ?? '';
+  const setCell = (r: OnboardingRecord, name: string, v: string) =>
+    setEdits((e) => ({ ...e, [r.id]: { ...e[r.id], [name]: v } }));
+
+  const done = (message: string) => () => toaster.create({ type: 'success', description: message });
+  const failed = (e: Error) => toaster.create({ type: 'error', description: e.message || M.error });
+
+  function save() {
+    const changes = Object.entries(edits).map(([rid, cells]) => ({ id: Number(rid), cells }));
+    patch.mutate(changes, {
+      onSuccess: () => {
+        setEdits({});
+        done(M.recordUpdated)();
+      },
+      onError: failed,
+    });
+  }
+
+  function toggle(r: OnboardingRecord) {
+    const next = r.status.value === 2 ? 1 : 2;
+    setEdits((e) => {
+      const { [r.id]: _dropped, ...rest } = e;
+      return rest;
+    });
+    patch.mutate([{ id: r.id, status_id: next }], { onSuccess: done(M.recordUpdated), onError: failed });
+  }
+
+  function doFinalize() {
+    finalize.mutate(undefined, {
+      onSuccess: () => {
+        toaster.create({ type: 'success', description: M.success });
+        navigate(legacy ? '/onboarding-legacy' : '/onboarding');
+      },
+      onError: failed,
+    });
+  }
+
+  return (
+    <Box p="4" data-testid="onboarding-edit">
+      <Flex justify="space-between" align="center" mb="2" wrap="wrap" gap="2">
+        <Box>
+          <Heading size="md">{file.title}</Heading>
+          <Text fontSize="sm" color="fg.muted">
+            Uploaded by {file.uploaded_by} on {file.date_created.slice(0, 10)}; last updated{' '}
+            {file.date_updated.slice(0, 10)}
+            {file.finalized_date && `; finalized ${file.finalized_date.slice(0, 10)}`}
+          </Text>
+        </Box>
+        <Flex gap="2" align="center">
+          <Badge colorPalette={file.total_failing_validation ? 'red' : 'green'} data-testid="failing-count">
+            {file.total_failing_validation} failing cell(s)
+          </Badge>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => navigate(legacy ? '/onboarding-legacy' : '/onboarding')}
+          >
+            Back
+          </Button>
+          {!readOnly && (
+            <>
+              <Button size="sm" variant="outline" disabled={!dirty || patch.isPending} onClick={save}>
+                Save
+              </Button>
+              <Button
+                size="sm"
+                disabled={dirty || file.total_failing_validation > 0 || finalize.isPending}
+                loading={finalize.isPending}
+                onClick={doFinalize}
+              >
+                Finalize
+              </Button>
+            </>
+          )}
+        </Flex>
+      </Flex>
+      {file.status_id === 2 && <Notice status="info">Finalizing: the rows are being created.</Notice>}
+      {file.message && <Notice status="info">{file.message}</Notice>}
+      {failingList.length > 0 && (
+        <Box mt="2" fontSize="sm" color="red.600" data-testid="failing-cells">
+          {failingList.slice(0, 10).map((f) => (
+            <Text key={f}>{f}</Text>
+          ))}
+          {failingList.length > 10 && <Text>... and {failingList.length - 10} more on this page.</Text>}
+        </Box>
+      )}
+      <Box overflowX="auto" mt="2">
+        <Table.Root size="sm" variant="outline" data-testid="onboarding-records">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>#</Table.ColumnHeader>
+              {file.columns.map((c) => (
+                <Table.ColumnHeader key={c.name} whiteSpace="nowrap">
+                  {c.label}
+                </Table.ColumnHeader>
+              ))}
+              {!readOnly && <Table.ColumnHeader />}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {file.data.map((r) => {
+              const deleted = r.status.value === 2;
+              return (
+                <Table.Row
+                  key={r.id}
+                  data-testid={`record-${r.row_num}`}
+                  data-deleted={deleted}
+                  opacity={deleted ? 0.5 : 1}
+                >
+                  <Table.Cell>{r.row_num}</Table.Cell>
+                  {file.columns.map((c) => {
+                    const errors = r.cells[c.name]?.err_messages ?? [];
+                    const failing = errors.length > 0 && !deleted;
+                    return (
+                      <Table.Cell key={c.name} p="1" minW="140px">
+                        <Input
+                          size="xs"
+                          name={c.name}
+                          aria-label={`${c.label} row ${r.row_num}`}
+                          title={failing ? errors.join('\n') : undefined}
+                          data-failing={failing}
+                          borderColor={failing ? 'red.500' : undefined}
+                          bg={failing ? 'red.50' : undefined}
+                          textDecoration={deleted ? 'line-through' : undefined}
+                          readOnly={readOnly || deleted}
+                          value={value(r, c.name)}
+                          maxLength={500}
+                          onChange={(e) => setCell(r, c.name, e.target.value)}
+                        />
+                      </Table.Cell>
+                    );
+                  })}
+                  {!readOnly && (
+                    <Table.Cell>
+                      <Button size="xs" variant="ghost" onClick={() => toggle(r)} disabled={patch.isPending}>
+                        {deleted ? 'Undelete' : 'Delete'}
+                      </Button>
+                    </Table.Cell>
+                  )}
+                </Table.Row>
+              );
+            })}
+          </Table.Body>
+        </Table.Root>
+      </Box>
+      {file.pagination.total > RECORD_PAGE && (
+        <Flex gap="2" align="center" mt="2" fontSize="sm">
+          <Button
+            size="xs"
+            variant="outline"
+            disabled={start === 0 || dirty}
+            onClick={() => setStart(Math.max(0, start - RECORD_PAGE))}
+          >
+            Previous
+          </Button>
+          <Text>
+            Rows {start + 1}-{start + file.data.length} of {file.pagination.total}
+          </Text>
+          <Button
+            size="xs"
+            variant="outline"
+            disabled={start + RECORD_PAGE >= file.pagination.total || dirty}
+            onClick={() => setStart(start + RECORD_PAGE)}
+          >
+            Next
+          </Button>
+        </Flex>
+      )}
+    </Box>
+  );
+}
