@@ -74,8 +74,8 @@ async function gateway() {
 }
 
 async function bare() {
-  // The gateway package's own copies (the tests package does not depend on them).
-  const req = createRequire(new URL('../../gateway/package.json', import.meta.url));
+  // The common Fastify proxy plugin, as a reference point (the gateway forwards through undici itself).
+  const req = createRequire(new URL('../package.json', import.meta.url));
   const Fastify = req('fastify') as typeof FastifyFactory;
   const httpProxy = req('@fastify/http-proxy') as typeof HttpProxy;
   const app = Fastify();

@@ -10,24 +10,27 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const WRK_CANDIDATES = ['/usr/bin/wrk', '/usr/local/bin/wrk'];
-
-/** The wrk binary; installed with apt-get when missing (as root, or via sudo -n). */
-export function ensureWrk(): string {
-  const found = WRK_CANDIDATES.find((p) => existsSync(p));
+/** A Debian package's binary; installed with apt-get when missing (as root, or via sudo -n). */
+export function ensureDebianTool(pkg: string, candidates: string[]): string {
+  const found = candidates.find((p) => existsSync(p));
   if (found) return found;
   const asRoot = process.getuid?.() === 0;
   const cmd = asRoot ? ['apt-get'] : ['sudo', '-n', 'apt-get'];
-  console.log(`(wrk missing: ${cmd.join(' ')} install -y wrk)`);
-  let r = spawnSync(cmd[0]!, [...cmd.slice(1), 'install', '-y', 'wrk'], { stdio: 'inherit' });
-  if (r.status !== 0) {
+  console.log(`(${pkg} missing: ${cmd.join(' ')} install -y ${pkg})`);
+  const install = () =>
+    spawnSync(cmd[0]!, [...cmd.slice(1), 'install', '-y', '--no-install-recommends', pkg], {
+      stdio: 'inherit',
+    });
+  if (install().status !== 0) {
     spawnSync(cmd[0]!, [...cmd.slice(1), 'update'], { stdio: 'inherit' });
-    r = spawnSync(cmd[0]!, [...cmd.slice(1), 'install', '-y', 'wrk'], { stdio: 'inherit' });
+    install();
   }
-  const after = WRK_CANDIDATES.find((p) => existsSync(p));
-  if (!after) throw new Error('wrk is needed: apt-get install -y wrk (as root)');
+  const after = candidates.find((p) => existsSync(p));
+  if (!after) throw new Error(`${pkg} is needed: apt-get install -y ${pkg} (as root)`);
   return after;
 }
+
+export const ensureWrk = () => ensureDebianTool('wrk', ['/usr/bin/wrk', '/usr/local/bin/wrk']);
 
 const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim() || 100);
 
@@ -94,6 +97,11 @@ function init(args)
   if args[1] == "unique" then
     unique = true
     offset = tonumber(args[2]) + (tid or 0) * 100000
+  elseif args[1] == "paced" then
+    -- Each connection waits about this long before its next request (uniform 0.5x-1.5x so the
+    -- connections do not fire in step): a fixed offered rate, and latency measured without queueing.
+    local interval = tonumber(args[2])
+    delay = function() return math.floor(interval * (0.5 + math.random())) end
   end
 end
 function request()
@@ -123,6 +131,8 @@ export async function wrk(
     headers?: Record<string, string>;
     /** Each request a lookup path never asked before, numbered from this offset. */
     uniqueFrom?: number;
+    /** Offer this many requests per second in all (each connection paced), instead of as many as possible. */
+    pacedRps?: number;
   },
 ): Promise<WrkResult> {
   if (!scriptFile) {
@@ -144,6 +154,8 @@ export async function wrk(
   for (const [k, v] of Object.entries(options.headers ?? {})) args.push('-H', `${k}: ${v}`);
   args.push(url);
   if (options.uniqueFrom !== undefined) args.push('--', 'unique', String(options.uniqueFrom));
+  else if (options.pacedRps)
+    args.push('--', 'paced', String((1000 * options.connections) / options.pacedRps));
   const out = await new Promise<string>((resolve, reject) => {
     const p = spawn(bin, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let text = '';

@@ -28,6 +28,8 @@ export interface PolicyRule {
   features?: string[];
   resources?: string[];
   flags?: string[];
+  /** A per-user stack setting (tenant defaults, then merchant, then user overrides) that must be on. */
+  stackSetting?: 'show_cb_auto_accept_btn' | 'show_cb_case_filter_btn';
   notFederated?: boolean;
   readOnly?: boolean;
   passwordUpdate?: boolean;
@@ -118,10 +120,12 @@ export const POLICY: readonly PolicyRule[] = [
   { methods: ['PATCH'], path: '/api/cm/cases/qc/dnr', features: ['qc-review'], flags: [QC_DNR_FLAG] },
   { methods: ['GET'], path: '/api/cm/review', features: ['review'] },
   { methods: ['GET'], path: '/api/cm/review/*', features: ['review'] },
+  // Bulk auto-accept: only where the user's stack config shows the Bulk Close button (issue 14).
   {
     methods: ['POST'],
     path: '/api/cm/cases/process/autoaccept',
     features: ['chargebacks', 'case-management'],
+    stackSetting: 'show_cb_auto_accept_btn',
   },
   { methods: ['POST'], path: '/api/cm/cases/updater', features: ['case-updater'] },
   {
@@ -195,6 +199,8 @@ export const POLICY: readonly PolicyRule[] = [
     path: '/api/cm/svc/alerts/auto-refund/*',
     features: ['alerts', 'pre-chargebacks'],
   },
+  // Auto-refund rules: creating one (the confirm path is the row above).
+  { methods: ['POST'], path: '/api/cm/svc/alerts/auto-refund', features: ['alerts', 'pre-chargebacks'] },
 
   // --- merchants, MIDs, rules (spec 3 page roles)
   { methods: ['POST'], path: '/api/cm/merchants', resources: ['CREATE_MERCHANT'] },
@@ -206,6 +212,12 @@ export const POLICY: readonly PolicyRule[] = [
   { methods: ['PUT'], path: '/api/cm/mids/permissions/:id', roles: USER_ADMINS },
   { methods: ['POST'], path: '/api/cm/mids', resources: ['CREATE_MID'] },
   { methods: ['PATCH'], path: '/api/cm/mids/:id', resources: ['EDIT_MID'] },
+  // MID history: cb911 admin, partner admin and partner user only (spec 3 §6).
+  {
+    methods: ['GET'],
+    path: '/api/cm/mids/:id/history',
+    roles: ['cb911_admin', 'partner_admin', 'partner_user'],
+  },
 
   // --- onboarding, ERT
   { methods: ['POST', 'PATCH'], path: '/api/cm/onboarding', features: ['onboarding'] },
@@ -216,7 +228,16 @@ export const POLICY: readonly PolicyRule[] = [
     features: ['ert', 'qc-review'],
     resources: ['QC_REVIEW_ADD_ERT'],
   },
+  // Bulk creation of ERTs by CSV: provider staff with the ERT bulk upload feature (issue 17).
+  { methods: ['POST'], path: '/api/ert/erts/upload', features: ['ert-bulk-upload'] },
   { methods: ['POST', 'PATCH', 'PUT'], path: '/api/ert/erts/*', features: ['ert'] },
+  // Reads of the onboarding, case updater and ERT screens (issue 17), feature-gated like their writes; the
+  // ERT list GET /api/ert/erts stays open like every GET (the service scopes it).
+  { methods: ['GET'], path: '/api/cm/onboarding/*', features: ['onboarding'] },
+  { methods: ['GET'], path: '/api/cm/cases/updater', features: ['case-updater'] },
+  { methods: ['GET'], path: '/api/cm/cases/updater/*', features: ['case-updater'] },
+  { methods: ['GET'], path: '/api/ert/erts.csv', features: ['ert'] },
+  { methods: ['GET'], path: '/api/ert/erts/*', features: ['ert'] },
 
   // --- documents, builder
   // The representment of a case: for users of a case screen; the docs service asks the case service
@@ -257,8 +278,26 @@ export const POLICY: readonly PolicyRule[] = [
     path: '/api/docs/objects/*',
     features: ['chargebacks', 'case-management', 'templatelib', 'onboarding', 'case-updater', 'ert'],
   },
-  { methods: ['POST'], path: '/api/docs/builder/upload', features: ['case-builder'] },
-  { methods: ['PUT'], path: '/api/builder/case/:id', features: ['case-builder'] },
-  { methods: ['POST'], path: '/api/builder/products', features: ['case-builder'] },
-  { methods: W, path: '/api/builder/*', features: ['case-builder'] },
+  // The case builder (issue 13): writes need the case-builder role (a per-user grant, spec 2 §6) on top
+  // of the feature; reads stay open here like every GET, and the builder and docs services check the
+  // role on every call, and the case scope through the case service.
+  {
+    methods: ['POST'],
+    path: '/api/docs/builder/upload',
+    features: ['case-builder'],
+    resources: ['case-builder'],
+  },
+  {
+    methods: ['PUT'],
+    path: '/api/builder/case/:id',
+    features: ['case-builder'],
+    resources: ['case-builder'],
+  },
+  {
+    methods: ['POST'],
+    path: '/api/builder/products',
+    features: ['case-builder'],
+    resources: ['case-builder'],
+  },
+  { methods: W, path: '/api/builder/*', features: ['case-builder'], resources: ['case-builder'] },
 ];

@@ -109,5 +109,21 @@ export function decide(
   }
   if (rule.flags && !rule.flags.every((f) => tenant.flags[f] === true))
     return { ok: false, reason: 'forbidden' };
+  if (rule.stackSetting && stackSetting(tenant, profile, rule.stackSetting) !== true)
+    return { ok: false, reason: 'forbidden' };
   return { ok: true };
+}
+
+/** One stack setting as the user's stack config answers it: user override, else merchant's, else the default. */
+function stackSetting(
+  tenant: TenantFile,
+  profile: UserProfile,
+  name: NonNullable<PolicyRule['stackSetting']>,
+) {
+  const sc = tenant.stack_config;
+  return (
+    sc.users?.[String(profile.id)]?.[name] ??
+    sc.merchants?.[String(profile.merchant.id)]?.[name] ??
+    sc.defaults[name]
+  );
 }

@@ -93,6 +93,9 @@ export function upstreamRequestHeaders(
   return out;
 }
 
+type Headers = Record<string, string | string[] | undefined>;
+
+/** Hop-by-hop and server-identifying answer headers; Node frames the body to the client itself. */
 const DROPPED_RESPONSE_HEADERS = [
   'server',
   'x-powered-by',
@@ -101,19 +104,20 @@ const DROPPED_RESPONSE_HEADERS = [
   'proxy-authenticate',
   'trailer',
   'upgrade',
+  'transfer-encoding',
 ];
 
 const DROPPED = new Set(DROPPED_RESPONSE_HEADERS);
 
 /** Upstream answer headers: no internals, and absolute internal Locations made relative under /api. */
-export function clientResponseHeaders(headers: Record<string, unknown>, upstreamOrigins: Set<string>) {
+export function clientResponseHeaders(headers: Headers, upstreamOrigins: Set<string>): Headers {
   // A copy without the dropped names (cheaper than delete, which turns the object into a dictionary).
-  const out: Record<string, unknown> = {};
+  const out: Headers = {};
   for (const name in headers) if (!DROPPED.has(name)) out[name] = headers[name];
   return rewriteLocation(out, upstreamOrigins);
 }
 
-function rewriteLocation(headers: Record<string, unknown>, upstreamOrigins: Set<string>) {
+function rewriteLocation(headers: Headers, upstreamOrigins: Set<string>): Headers {
   const location = headers.location;
   if (typeof location === 'string' && /^[a-z][a-z0-9+.-]*:/i.test(location)) {
     try {

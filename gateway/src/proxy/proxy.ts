@@ -1,6 +1,11 @@
-import type { IncomingHttpHeaders } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import httpProxy from '@fastify/http-proxy';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HTTPMethods,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+import type { Dispatcher } from 'undici';
 import type { ServiceName } from '@portal/core';
 import { errors, type GatewayError } from '../errors';
 import type { GatewayMetrics } from '../metrics/metrics';
@@ -27,76 +32,81 @@ export const ROUTES: ReadonlyArray<{ prefix: string; upstream: ServiceName; rewr
   { prefix: '/api/builder', upstream: 'builder', rewritePrefix: '/builder' },
 ];
 
+const METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
 /** Upstream transport failures answered as generic JSON (no host:port, no error text). */
-function onError(upstream: ServiceName, metrics: GatewayMetrics) {
-  return (reply: FastifyReply, { error }: { error: Error }) => {
-    const status = upstreamFailure(error);
-    metrics.upstreamErrors.inc({ upstream, status: String(status) });
-    reply.request.log.warn(
-      {
-        upstream,
-        status,
-        code: (error as { code?: string }).code,
-        cause: (error.cause as { code?: string })?.code,
-      },
-      'upstream failed',
-    );
-    const e: GatewayError =
-      status === 503
-        ? errors.upstreamDown()
-        : status === 504
-          ? errors.upstreamTimeout()
-          : errors.upstreamBad();
-    reply.code(status).send({
-      statusCode: status,
-      error: status === 503 ? 'Service Unavailable' : status === 504 ? 'Gateway Timeout' : 'Bad Gateway',
-      message: e.message,
-    });
-  };
+function sendFailure(reply: FastifyReply, upstream: ServiceName, metrics: GatewayMetrics, error: unknown) {
+  const status = upstreamFailure(error);
+  metrics.upstreamErrors.inc({ upstream, status: String(status) });
+  const e = error as { code?: string; cause?: { code?: string } };
+  reply.request.log.warn({ upstream, status, code: e.code, cause: e.cause?.code }, 'upstream failed');
+  const body: GatewayError =
+    status === 503 ? errors.upstreamDown() : status === 504 ? errors.upstreamTimeout() : errors.upstreamBad();
+  return reply.code(status).send({
+    statusCode: status,
+    error: status === 503 ? 'Service Unavailable' : status === 504 ? 'Gateway Timeout' : 'Bad Gateway',
+    message: body.message,
+  });
 }
 
+/**
+ * Forwards the canonical request to its upstream through the upstream's
+ * keep-alive pool (undici directly: one request object, the answer streamed
+ * back), with the allow-listed headers and the signed context. No retries: a
+ * write must never run twice, and a GET answered 503 is the answer.
+ */
 export async function registerProxies(app: FastifyInstance, o: ProxyOptions) {
   const origins = new Set(Object.values(o.upstreams).map((u) => new URL(u).origin));
   const signer = new ContextSigner(o.secret);
-  const register = async (
+
+  const route = (
     scope: FastifyInstance,
     prefix: string,
     upstream: ServiceName,
     rewritePrefix: string,
-    parseBody: boolean,
+    parsedBody: boolean,
   ) => {
+    const pool = o.pools[upstream];
     const withCookies = prefix === '/api/users/auth';
-    await scope.register(httpProxy, {
-      upstream: o.upstreams[upstream],
-      prefix,
-      rewritePrefix,
-      // Our own pool: keep-alive, bounded connect/header/body timeouts.
-      undici: o.pools[upstream] as never,
-      // Parsed JSON bodies for the auth calls (the username rate limit reads them); streams elsewhere.
-      proxyPayloads: !parseBody,
-      disableRequestLogging: true,
-      // Upstream answers are not proxied as errors: pass through 4xx/5xx bodies unchanged.
-      replyOptions: {
-        rewriteRequestHeaders: (request: FastifyRequest, headers: IncomingHttpHeaders) =>
-          upstreamRequestHeaders(request, headers, signer, withCookies),
-        rewriteHeaders: (headers: Record<string, unknown>) =>
-          clientResponseHeaders(headers as Record<string, unknown>, origins),
-        onError: onError(upstream, o.metrics),
-        // No retries: a GET answered 503 would otherwise be retried 10 times, and writes never are.
-        retryDelay: () => null,
-        retriesCount: 0,
-        timeout: o.timeoutMs,
-      } as never,
-      // Per-tenant timeout, by replacing the handler's options.
-      handler: (request, reply, dest, options) => {
-        const t = request.tenant?.config.upstream_timeout_ms;
-        return reply.from(dest, t ? { ...options, timeout: t } : options);
-      },
-    });
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const timeout = request.tenant?.config.upstream_timeout_ms ?? o.timeoutMs;
+      const headers = upstreamRequestHeaders(request, request.headers, signer, withCookies);
+      let body: Dispatcher.DispatchOptions['body'];
+      if (parsedBody) {
+        // Re-serialised: the parser already read (and bounded) the client's bytes.
+        if (request.method !== 'GET' && request.method !== 'HEAD') {
+          const form = typeof request.body === 'string';
+          body = form ? (request.body as string) : JSON.stringify(request.body ?? {});
+          headers['content-length'] = String(Buffer.byteLength(body));
+          headers['content-type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
+        }
+      } else if (request.headers['content-length'] !== undefined || request.headers['transfer-encoding']) {
+        body = request.raw;
+      }
+      let answer: Dispatcher.ResponseData;
+      try {
+        answer = await pool.request({
+          method: request.method as Dispatcher.HttpMethod,
+          path: rewritePrefix + request.url.slice(prefix.length),
+          headers,
+          body,
+          headersTimeout: timeout,
+          bodyTimeout: timeout,
+        });
+      } catch (error) {
+        return sendFailure(reply, upstream, o.metrics, error);
+      }
+      reply.code(answer.statusCode);
+      reply.headers(clientResponseHeaders(answer.headers, origins));
+      return reply.send(answer.body);
+    };
+    scope.route({ method: METHODS, url: prefix, handler });
+    scope.route({ method: METHODS, url: `${prefix}/*`, handler });
   };
+
   // The identity calls get their own scope: parsed JSON (an empty body counts as {}).
   await app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
+    scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
       'application/json',
       { parseAs: 'string', bodyLimit: 16 * 1024 },
@@ -110,8 +120,19 @@ export async function registerProxies(app: FastifyInstance, o: ProxyOptions) {
         }
       },
     );
+    // Identity provider posts (SAML) arrive as forms: forwarded as they came.
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 512 * 1024 },
+      (_req, body, done) => done(null, String(body)),
+    );
     scope.addHook('preHandler', o.authPreHandler);
-    await register(scope, '/api/users/auth', 'user', '/users/auth', true);
+    route(scope, '/api/users/auth', 'user', '/users/auth', true);
   });
-  for (const r of ROUTES) await register(app, r.prefix, r.upstream, r.rewritePrefix, false);
+  // Everything else streams: the body is not read here, the upstream reads (and bounds) it.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    for (const r of ROUTES) route(scope, r.prefix, r.upstream, r.rewritePrefix, false);
+  });
 }

@@ -63,6 +63,13 @@ beforeAll(async () => {
   p.set('acme:1000008', profile(1000008, { is_read_only: true }));
   p.set('acme:1000011', profile(1000011, { must_update_password: true }));
   p.set('acme:1000012', profile(1000012, { status: 2 }));
+  // Merchant 1000012 has show_cb_auto_accept_btn off in acme's stack config.
+  p.set(
+    'acme:1000013',
+    profile(1000013, {
+      merchant: { id: 1000012, business_name: 'Copper Kettle Coffee', show_alerts_banner: false },
+    }),
+  );
   p.set('acme:1000002', profile(1000002, { role: 'cb911_admin', roles: ['cb911_admin'] }));
   p.set('northbank:2000004', profile(2000004, { role: 'partner_admin', roles: ['partner_admin'] }));
   p.set('northbank:2000006', profile(2000006));
@@ -404,6 +411,20 @@ describe('policy', () => {
         })
       ).statusCode,
     ).toBe(200);
+  });
+
+  it('allows bulk auto-accept only where the stack config shows the Bulk Close button', async () => {
+    const autoaccept = (id: number) =>
+      gateway.inject({
+        method: 'POST',
+        url: '/api/cm/cases/process/autoaccept',
+        headers: auth(id),
+        payload: {},
+      });
+    expect((await autoaccept(1000006)).statusCode).toBe(200);
+    const before = cases.calls.get('/cm/cases/process/autoaccept');
+    expect((await autoaccept(1000013)).statusCode).toBe(403);
+    expect(cases.calls.get('/cm/cases/process/autoaccept')).toBe(before);
   });
 
   it('denies writes not in the policy table and checks roles and features', async () => {
