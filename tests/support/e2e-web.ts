@@ -35,6 +35,14 @@ export function tenantConfigCopy(edit: (tenant: string, yaml: string) => string)
   return dir;
 }
 
+export interface WebWorldOptions {
+  /**
+   * Runs the job worker in process (document compile, transport, ...); off by
+   * default, so that a test sees jobs wait in their queue.
+   */
+  worker?: NonNullable<Parameters<typeof startStack>[1]['worker']>;
+}
+
 /**
  * Browser tests sign in many times a minute from 127.0.0.1: the tenants' auth
  * rate limits (30 per IP, 10 per username a minute; every page load's refresh
@@ -44,6 +52,7 @@ export function tenantConfigCopy(edit: (tenant: string, yaml: string) => string)
 export async function startWebWorld(
   overrides: Record<string, string> = {},
   edit: (tenant: string, yaml: string) => string = (_t, y) => y,
+  options: WebWorldOptions = {},
 ): Promise<WebWorld> {
   const configDir = tenantConfigCopy((tenant, yaml) =>
     edit(
@@ -57,7 +66,11 @@ export async function startWebWorld(
   if (!existsSync(join(process.cwd(), 'web', 'dist', 'index.html')))
     throw new Error('web/dist is missing: run node scripts/build.mjs first');
   const t = await createTestEnv(overrides);
-  const stack = await startStack(t.deps, { gatewayPort: 0, gatewayHost: '127.0.0.1' });
+  const stack = await startStack(t.deps, {
+    gatewayPort: 0,
+    gatewayHost: '127.0.0.1',
+    ...(options.worker ? { worker: options.worker } : {}),
+  });
   const browser = await launchBrowser();
   return {
     t,

@@ -46,6 +46,13 @@ export const REPRESENTMENT_MESSAGES = {
   unknownTemplate: (id: number) => `Template ${id} was not found.`,
   transportNotReady: (status: string) => `The representment cannot be sent now: the case is ${status}.`,
   transportQueued: 'The representment was sent to transport.',
+  /** The compile job gave up (case back to Working; shown in the case history and the QC view). */
+  compileFailed: 'The representment could not be compiled. Please upload it again.',
+  compileChanged: (filename: string) => `${filename} changed in storage after it was checked.`,
+  /** The case history row of a failed compile. */
+  compileFailedHistory: (version: number) =>
+    `Representment v${version} could not be compiled. Please upload it again.`,
+  linkExpired: 'The upload of this file has expired. Please upload it again.',
 } as const;
 
 /** 1,048,576 bytes per MB, shown in whole MB (spec 2 §9). */

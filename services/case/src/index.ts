@@ -3,6 +3,9 @@ import { caseRoutes } from './routes';
 
 export { caseMigrations } from './migrations';
 export { seedCases } from './seed/index';
+export { BULK_JOBS } from './bulk-close/bulk-run';
+export { ONBOARDING_JOBS } from './onboarding/finalize';
+export { UPDATER_JOBS } from './case-updater/updater-job';
 
 export const caseService: ServiceDefinition = {
   name: 'case',

@@ -7,6 +7,13 @@ import m005 from '../migrations/005_merchant_features.sql';
 import m007 from '../migrations/007_issuer_docs.sql';
 import m008 from '../migrations/008_case_comments.sql';
 import m010 from '../migrations/010_representment_status.sql';
+import m011 from '../migrations/011_remedy.sql';
+import m012 from '../migrations/012_alerts.sql';
+import m013 from '../migrations/013_bulk_jobs.sql';
+import m014 from '../migrations/014_merchant_admin.sql';
+import m015 from '../migrations/015_rdr_rules.sql';
+import m016 from '../migrations/016_onboarding_updater_ert.sql';
+import m020 from '../migrations/020_alerts_list_indexes.sql';
 
 export const caseMigrations: ServiceMigrations = {
   schema: 'cases',
@@ -19,5 +26,12 @@ export const caseMigrations: ServiceMigrations = {
     { version: 7, name: '007_issuer_docs', sql: m007 },
     { version: 8, name: '008_case_comments', sql: m008 },
     { version: 10, name: '010_representment_status', sql: m010 },
+    { version: 11, name: '011_remedy', sql: m011 },
+    { version: 12, name: '012_alerts', sql: m012 },
+    { version: 13, name: '013_bulk_jobs', sql: m013 },
+    { version: 14, name: '014_merchant_admin', sql: m014 },
+    { version: 15, name: '015_rdr_rules', sql: m015 },
+    { version: 16, name: '016_onboarding_updater_ert', sql: m016 },
+    { version: 20, name: '020_alerts_list_indexes', sql: m020 },
   ],
 };

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ServiceClient } from '@portal/core';
 import { openObjectStore } from '@portal/storage';
+import { BuilderClient } from './builder/builder-client';
+import { builderUploadRoutes } from './builder/builder-upload-routes';
 import { downloadableRoutes } from './downloads/downloadable-routes';
 import { fileRoutes } from './files/file-routes';
 import { issuerDocRoutes } from './issuer/issuer-doc-routes';
@@ -33,4 +35,9 @@ export const docsRoutes: FastifyPluginAsync = async (app) => {
   await app.register(templateRoutes({ db, store: objects, lookups }));
   await app.register(issuerDocRoutes({ db, store: objects, lookups }));
   await app.register(downloadableRoutes({ store: objects }));
+  // The case builder's documents (issue 13): the representment upload's modules, plus a case summary.
+  const builder = new BuilderClient(new ServiceClient(env.BUILDER_SERVICE_URL, contextSecret));
+  await app.register(
+    builderUploadRoutes({ db, scope, store: objects, builder, tenantConfigDir: env.TENANT_CONFIG_DIR }),
+  );
 };

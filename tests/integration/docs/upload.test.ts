@@ -67,13 +67,14 @@ async function historyOf(caseId: number): Promise<string[]> {
   );
   return rows.map((r) => r.action);
 }
-/** Everything a refused upload must leave as it was. */
+/** Everything a refused upload must leave as it was (jobs: this case's own; other tests' jobs run meanwhile). */
 async function snapshot(caseId: number) {
   const { rows } = await t.db.query(
     `select (select status_id from cases.cases where id = $1) as status,
        (select count(*)::int from docs.representment_versions where case_id = $1) as versions,
        (select count(*)::int from cases.case_history where case_id = $1) as history,
-       (select count(*)::int from jobs.job_status) as jobs`,
+       (select count(*)::int from jobs.job_status where singleton_key = 'transport-' || $1::bigint::text
+          or id in (select compile_job_id from docs.representment_versions where case_id = $1)) as jobs`,
     [caseId],
   );
   return rows[0];

@@ -1,5 +1,6 @@
 import { CASE_STATUS, STATUS_GROUP, type CaseDetail, type CaseRow } from '@portal/contracts';
 import type { Reference } from '../reference/reference';
+import { canRemedy } from '../remedy/eligibility';
 
 /** FROM clause of a case row: only the tenant tables; lookup labels come from the Reference maps. */
 export const CASE_FROM = `
@@ -18,7 +19,9 @@ export const CASE_COLUMNS = `
   c.source_id, c.is_credit, c.is_guaranteed, c.arn, c.comments, c.merchant_id, m.business_name as merchant_name,
   coalesce(m.partner_company_id, pm.partner_company_id) as partner_company_id, c.flag_id,
   f.is_flagged as flag_is_flagged, f.comment as flag_comment, c.assigned_user_id, c.assigned_fname, c.assigned_lname,
-  c.assigned_username,
+  c.assigned_username, c.tenant_id,
+  exists (select 1 from cases.remedy_submissions rs where rs.tenant_id = c.tenant_id and rs.case_id = c.id)
+    as remedy_submitted,
   array(select json_build_object('id', i.id, 'date_created',
       to_char(i.date_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'))
     from cases.issuer_docs i where i.case_id = c.id
@@ -116,6 +119,9 @@ export interface CaseDbRow {
   /** Issuer documents (merchant feature 1 only). */
   issuer_docs: Array<{ id: number | string; date_created: string }>;
   source: string | null;
+  tenant_id: string;
+  /** A CE 3.0 remedy exists for the case (cases.remedy_submissions). */
+  remedy_submitted: boolean;
 }
 
 const DOC_STATUSES: readonly number[] = [
@@ -134,7 +140,16 @@ export function isOpenGroup(statusGroupId: number): boolean {
 
 /** What the grid may do with a case, from its status (spec 2 §3, §4). */
 export function caseProperties(
-  r: Pick<CaseDbRow, 'status_id' | 'status_group_id' | 'card_type_id' | 'reason_code' | 'cycle_id'>,
+  r: Pick<
+    CaseDbRow,
+    | 'status_id'
+    | 'status_group_id'
+    | 'card_type_id'
+    | 'reason_code'
+    | 'cycle_id'
+    | 'tenant_id'
+    | 'remedy_submitted'
+  >,
 ): CaseRow['properties'] {
   const isDoc = DOC_STATUSES.includes(r.status_id);
   const actionable = ACTIONABLE_STATUSES.includes(r.status_id);
@@ -144,8 +159,8 @@ export function caseProperties(
     is_upload_representment_enabled: actionable,
     is_revert_dnr_enabled: r.status_id === CASE_STATUS.DoNotRepresent,
     is_dnr_enabled: actionable,
-    // Visa card-absent fraud on the first cycle qualifies for a CE 3.0 remedy.
-    can_remedy: actionable && r.card_type_id === 1 && r.reason_code === '10.4' && r.cycle_id === 1,
+    // Visa card-absent fraud on the first cycle, not yet defended, tenant HAS_REMEDY (remedy/eligibility.ts).
+    can_remedy: canRemedy(r),
     upload_representment_tooltip:
       r.status_id === CASE_STATUS.DocCompiling
         ? 'Doc(s) compiling...'

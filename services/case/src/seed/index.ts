@@ -1,8 +1,10 @@
 import { DEMO_TENANTS } from '@portal/contracts';
 import type { Db, Queryable } from '@portal/core';
+import { seedAlerts } from './alerts';
 import { seedCaseRows } from './cases';
 import { seedIssuerDocs } from './issuer-docs';
 import { seedMerchants } from './merchants';
+import { seedRemedyCases } from './remedy-cases';
 
 export interface SeedOptions {
   /** Cases per tenant. */
@@ -47,7 +49,9 @@ export async function seedCases(db: Db, options: SeedOptions): Promise<void> {
       ]);
       await seedMerchants(tx, tenant, options.cases);
       await seedCaseRows(tx, tenant, options.cases);
+      await seedRemedyCases(tx, tenant);
       await seedIssuerDocs(tx, tenant);
+      await seedAlerts(tx, tenant, options.cases);
     }
     await tx.query(`set local maintenance_work_mem = '256MB'`);
     for (const statement of recreate) await tx.query(statement);

@@ -1,4 +1,9 @@
-import { CASE_STATUS, REPRESENTMENT_COMPILE_JOB, REPRESENTMENT_TRANSPORT_JOB } from '@portal/contracts';
+import {
+  CASE_STATUS,
+  REPRESENTMENT_COMPILE_JOB,
+  REPRESENTMENT_MESSAGES as M,
+  REPRESENTMENT_TRANSPORT_JOB,
+} from '@portal/contracts';
 import type { Env, Queryable } from '@portal/core';
 import { defineJob, enqueue, JobError, type JobContext, type JobDefinition } from '@portal/jobs';
 import { openObjectStore, type ObjectStore } from '@portal/storage';
@@ -34,7 +39,8 @@ export function setCardNetwork(adapter: CardNetworkAdapter): CardNetworkAdapter 
   return previous;
 }
 
-async function withStore<T>(
+/** The object store for one job step (opened from the worker's env, closed after). */
+export async function withStore<T>(
   env: Env | undefined,
   ctx: JobContext<unknown>,
   fn: (store: ObjectStore) => Promise<T>,
@@ -67,21 +73,30 @@ export const compileJob = defineJob({
       // to Working, so that it can be uploaded again instead of compiling for ever.
       const last = (error instanceof JobError && error.permanent) || ctx.attempt >= ctx.maxAttempts;
       if (last) {
-        await ctx.once('failed', async (tx) => {
-          await tx.query(
-            `update docs.representment_versions set state = 'failed' where id = $1 and state = 'compiling'`,
+        const failed = await ctx.once('failed', async (tx) => {
+          const { rows } = await tx.query<{ version: number; newest: boolean }>(
+            `update docs.representment_versions v set state = 'failed' where id = $1 and state = 'compiling'
+             returning version, not exists (select 1 from docs.representment_versions n
+               where n.tenant_id = v.tenant_id and n.case_id = v.case_id and n.version > v.version) as newest`,
             [ctx.data.version_id],
           );
-          await setCaseStatus(tx, {
-            tenant: ctx.tenant,
-            caseId: ctx.data.case_id,
-            from: [CASE_STATUS.DocCompiling],
-            to: CASE_STATUS.Working,
-            action: 'Representment could not be compiled; please upload it again',
-            userId: null,
-            username: 'system',
-          });
+          const row = rows[0];
+          // Only the newest upload moves the case (an older version failing late leaves a newer one alone).
+          if (row?.newest)
+            await setCaseStatus(tx, {
+              tenant: ctx.tenant,
+              caseId: ctx.data.case_id,
+              from: [CASE_STATUS.DocCompiling],
+              to: CASE_STATUS.Working,
+              action: M.compileFailedHistory(row.version),
+              userId: null,
+              username: 'system',
+            });
+          return { failed: row !== undefined };
         });
+        // Nothing half-written: a compiled file stored by an attempt whose recording failed goes too.
+        if (failed.failed)
+          await removeCompiled(ctx).catch((err: unknown) => ctx.log.warn({ err }, 'compiled file left'));
       }
       throw error;
     }
@@ -107,10 +122,23 @@ async function compile(ctx: JobContext<{ case_id: number; version_id: number }>)
     const docs = await documentsOf(ctx.db, [version.id]);
     compiled = await withStore(ctx.env, ctx, async (store) => {
       const parts = [];
-      for (const d of docs)
-        parts.push({ contentType: d.content_type, bytes: await readObject(store, tenant, d.s3_key) });
+      for (const d of docs) {
+        const bytes = await readObject(store, tenant, d.s3_key);
+        // Exactly the bytes checked at upload (their hash is the provenance): an upload form re-posted
+        // after acceptance, or a damaged object, must not reach the compiled document.
+        if (sha256(bytes) !== d.sha256)
+          throw new JobError(`${M.compileChanged(d.filename)} ${M.compileFailed}`, { permanent: true });
+        parts.push({ contentType: d.content_type, bytes });
+      }
       await ctx.progress(40, 'Compiling');
-      const { bytes, pages } = await compileRepresentment(parts);
+      let out: Awaited<ReturnType<typeof compileRepresentment>>;
+      try {
+        out = await compileRepresentment(parts);
+      } catch (cause) {
+        // The same bytes fail the same way on every attempt: no retry.
+        throw new JobError(M.compileFailed, { permanent: true, cause });
+      }
+      const { bytes, pages } = out;
       const key = compiledKey(tenant, version.id, version.case_id);
       // Stored before it is recorded; a retry writes the same key again.
       await store.put(tenant, key, bytes, { contentType: 'application/pdf', contentLength: bytes.length });
@@ -153,6 +181,27 @@ async function compile(ctx: JobContext<{ case_id: number; version_id: number }>)
     }
     return { pages: result.pages, sha256: result.sha256 };
   });
+}
+
+/** Compiles a stored version: the job is enqueued in the caller's transaction and noted on the version. */
+export async function enqueueCompile(
+  tx: Queryable,
+  tenant: string,
+  caseId: number,
+  versionId: number,
+  userId: number | null,
+) {
+  const job = await enqueue(
+    tx,
+    compileJob,
+    { case_id: caseId, version_id: versionId },
+    { tenant, createdBy: userId },
+  );
+  await tx.query(`update docs.representment_versions set compile_job_id = $2 where id = $1`, [
+    versionId,
+    job.id,
+  ]);
+  return job;
 }
 
 export function enqueueTransport(tx: Queryable, tenant: string, caseId: number, userId: number | null) {
@@ -213,6 +262,13 @@ export const transportJob = defineJob({
     });
   },
 });
+
+async function removeCompiled(ctx: JobContext<{ case_id: number; version_id: number }>) {
+  const key = compiledKey(ctx.tenant, ctx.data.version_id, ctx.data.case_id);
+  await withStore(ctx.env, ctx, async (store) => {
+    if (await store.head(ctx.tenant, key)) await store.delete(ctx.tenant, key);
+  });
+}
 
 /** Listed in the runner's JOBS. */
 export const REPRESENTMENT_JOBS: readonly JobDefinition[] = [compileJob, transportJob];

@@ -16,11 +16,10 @@ import {
   type InternalContext,
 } from '@portal/contracts';
 import { badRequest, conflict, forbidden, type Db } from '@portal/core';
-import { enqueue } from '@portal/jobs';
 import { MAX_UPLOAD_BYTES, parseObjectKey, UPLOAD_LINK_TTL_SECONDS, type ObjectStore } from '@portal/storage';
 import type { CaseScope } from './case-scope';
 import { checkFile, readAll } from './file-check';
-import { compileJob, enqueueTransport } from './jobs';
+import { enqueueCompile, enqueueTransport } from './jobs';
 import { assertUser } from './representment-routes';
 import { uploadLimits } from './upload-limits';
 import {
@@ -40,6 +39,36 @@ export interface UploadDeps {
   scope: CaseScope;
   store: ObjectStore;
   tenantConfigDir: string;
+}
+
+/**
+ * An upload form for one file of a case's representment, within the user's size limit, recorded so
+ * the upload call accepts only keys issued for that case (and the purge job can clear them).
+ */
+export async function issueUploadLink(
+  deps: Pick<UploadDeps, 'db' | 'store' | 'tenantConfigDir'>,
+  ctx: InternalContext,
+  caseId: number,
+  file: { filename: string; contentType: string },
+) {
+  const limits = uploadLimits(deps.tenantConfigDir, ctx);
+  const ttl = UPLOAD_LINK_TTL_SECONDS;
+  const link = await deps.store.createUploadLink({
+    tenant: ctx.tenant,
+    area: 'representments',
+    filename: file.filename,
+    contentType: file.contentType,
+    maxBytes: Math.min(limits.maxBytes, MAX_UPLOAD_BYTES),
+    expiresInSeconds: ttl,
+  });
+  await recordUploadLink(deps.db, {
+    tenant: ctx.tenant,
+    key: link.fields.key!,
+    caseId,
+    userId: ctx.user_id,
+    expiresAt: new Date(Date.now() + ttl * 1000),
+  });
+  return link;
 }
 
 function assertWriter(ctx: InternalContext) {
@@ -78,24 +107,10 @@ export function uploadRoutes(deps: UploadDeps): FastifyPluginAsync {
         const q = request.query;
         const c = await deps.scope.caseDetail(ctx, q.case_id);
         if (!REUPLOADABLE_STATUSES.includes(c.status_id)) throw conflict(M.notUploadable(c.status));
-        const limits = uploadLimits(deps.tenantConfigDir, ctx);
-        const ttl = UPLOAD_LINK_TTL_SECONDS;
-        const link = await deps.store.createUploadLink({
-          tenant: ctx.tenant,
-          area: 'representments',
+        return issueUploadLink(deps, ctx, c.id, {
           filename: q.filename ?? (q.content_type === 'image/jpeg' ? 'document.jpg' : 'document.pdf'),
           contentType: q.content_type ?? 'application/pdf',
-          maxBytes: Math.min(limits.maxBytes, MAX_UPLOAD_BYTES),
-          expiresInSeconds: ttl,
         });
-        await recordUploadLink(deps.db, {
-          tenant: ctx.tenant,
-          key: link.fields.key!,
-          caseId: c.id,
-          userId: ctx.user_id,
-          expiresAt: new Date(Date.now() + ttl * 1000),
-        });
-        return link;
       },
     );
 
@@ -144,6 +159,7 @@ export function uploadRoutes(deps: UploadDeps): FastifyPluginAsync {
             link.used
           )
             throw badRequest(M.foreignKey);
+          if (link.stale) throw badRequest(M.linkExpired);
         }
         // Sizes from the store before any byte is read: a missing object or an oversize set stops here.
         let total = 0;
@@ -236,16 +252,7 @@ export function uploadRoutes(deps: UploadDeps): FastifyPluginAsync {
             username: ctx.username,
           });
           if (previous === null) throw conflict(M.notUploadable('changing'));
-          const job = await enqueue(
-            tx,
-            compileJob,
-            { case_id: c.id, version_id: v.id },
-            { tenant: ctx.tenant, createdBy: ctx.user_id },
-          );
-          await tx.query(`update docs.representment_versions set compile_job_id = $2 where id = $1`, [
-            v.id,
-            job.id,
-          ]);
+          const job = await enqueueCompile(tx, ctx.tenant, c.id, v.id, ctx.user_id);
           return { version: v.version, job_id: job.id };
         });
         request.log.info({ case: c.id, version: result.version, pages }, 'representment uploaded');

@@ -219,19 +219,27 @@ export async function recordUploadLink(
   );
 }
 
-/** The case each key was issued for, and whether a version already uses it. */
+/**
+ * How long after its expiry an upload form's key may still be named by the
+ * upload call (a file posted just before the form expired); after that the
+ * key is refused and the housekeeping job removes the link and its file.
+ */
+export const UPLOAD_LINK_GRACE_SECONDS = 3600;
+
+/** The case each key was issued for, whether a version already uses it, and whether it is past its grace. */
 export async function issuedKeys(
   db: Queryable,
   tenant: string,
   keys: string[],
-): Promise<Map<string, { caseId: number; used: boolean }>> {
-  const { rows } = await db.query<{ s3_key: string; case_id: number; used: boolean }>(
+): Promise<Map<string, { caseId: number; used: boolean; stale: boolean }>> {
+  const { rows } = await db.query<{ s3_key: string; case_id: number; used: boolean; stale: boolean }>(
     `select l.s3_key, l.case_id, exists (select 1 from docs.representment_documents d
-        where d.tenant_id = l.tenant_id and d.s3_key = l.s3_key and d.kind = 'file') as used
+        where d.tenant_id = l.tenant_id and d.s3_key = l.s3_key and d.kind = 'file') as used,
+        l.expires_at < now() - make_interval(secs => $3) as stale
      from docs.representment_upload_links l where l.tenant_id = $1 and l.s3_key = any($2::text[])`,
-    [tenant, keys],
+    [tenant, keys, UPLOAD_LINK_GRACE_SECONDS],
   );
-  return new Map(rows.map((r) => [r.s3_key, { caseId: Number(r.case_id), used: r.used }]));
+  return new Map(rows.map((r) => [r.s3_key, { caseId: Number(r.case_id), used: r.used, stale: r.stale }]));
 }
 
 /**

@@ -9,6 +9,8 @@ import type { TenantBootstrap } from '@portal/contracts';
 export type Screen =
   | 'dashboard'
   | 'merchant-settings'
+  | 'merchant-hierarchy'
+  | 'merchant-update'
   | 'not-found'
   | 'chargebacks'
   | 'case-management'
@@ -19,7 +21,16 @@ export type Screen =
   | 'invalid-chargebacks'
   | 'template-library'
   | 'template-library-new'
-  | 'download';
+  | 'download'
+  | 'alerts'
+  | 'users'
+  | 'users-new'
+  | 'user-form'
+  | 'profile'
+  | 'onboarding'
+  | 'onboarding-edit'
+  | 'case-updater'
+  | 'ert';
 
 export interface RouteDef {
   path: string;
@@ -68,15 +79,29 @@ export const ROUTES: readonly RouteDef[] = [
     screen: 'invalid-chargebacks',
   },
   // Alerts
-  { path: '/alerts', title: 'Alerts', area: 'Alerts', feature: 'alerts' },
-  { path: '/pre-chargebacks', title: 'Pre-Chargebacks', area: 'Alerts', feature: 'pre-chargebacks' },
-  { path: '/alerts-new', title: 'Alerts', area: 'Alerts', feature: 'alerts', when: alertsIframeOff },
+  { path: '/alerts', title: 'Alerts', area: 'Alerts', feature: 'alerts', screen: 'alerts' },
+  {
+    path: '/pre-chargebacks',
+    title: 'Pre-Chargebacks',
+    area: 'Alerts',
+    feature: 'pre-chargebacks',
+    screen: 'alerts',
+  },
+  {
+    path: '/alerts-new',
+    title: 'Alerts',
+    area: 'Alerts',
+    feature: 'alerts',
+    when: alertsIframeOff,
+    screen: 'alerts',
+  },
   {
     path: '/pre-chargebacks-new',
     title: 'Pre-Chargebacks',
     area: 'Alerts',
     feature: 'pre-chargebacks',
     when: alertsIframeOff,
+    screen: 'alerts',
   },
   // Case management
   {
@@ -93,8 +118,20 @@ export const ROUTES: readonly RouteDef[] = [
     feature: 'case-management',
     screen: 'case-management',
   },
-  { path: '/case-updater', title: 'Case Updater', area: 'Case Management', feature: 'case-updater' },
-  { path: '/case-updater-legacy', title: 'Case Updater', area: 'Case Management', feature: 'case-updater' },
+  {
+    path: '/case-updater',
+    title: 'Case Updater',
+    area: 'Case Management',
+    feature: 'case-updater',
+    screen: 'case-updater',
+  },
+  {
+    path: '/case-updater-legacy',
+    title: 'Case Updater',
+    area: 'Case Management',
+    feature: 'case-updater',
+    screen: 'case-updater',
+  },
   // QC and admin review
   {
     path: '/case-qc-review',
@@ -145,8 +182,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/reports/monitoring', title: 'Monitoring', area: 'Reports', feature: 'monitoring' },
   { path: '/reports', title: 'Reports', area: 'Reports', feature: 'reports' },
   { path: '/mtd', title: 'Month-to-Date', area: 'Reports', feature: 'mtd' },
-  { path: '/ert', title: 'ERT', area: 'Notifications', feature: 'ert' },
-  { path: '/ert-legacy', title: 'ERT', area: 'Notifications', feature: 'ert' },
+  { path: '/ert', title: 'ERT', area: 'Notifications', feature: 'ert', screen: 'ert' },
+  { path: '/ert-legacy', title: 'ERT', area: 'Notifications', feature: 'ert', screen: 'ert' },
   { path: '/resultant-kpi', title: 'Resultant KPI', area: 'Reports', feature: 'resultant' },
   { path: '/mid-health', title: 'MID Health', area: 'Reports', feature: 'midhealth' },
   { path: '/mid-health-new', title: 'MID Health', area: 'Reports', feature: 'midhealth' },
@@ -164,15 +201,33 @@ export const ROUTES: readonly RouteDef[] = [
   },
   { path: '/reports/alerts', title: 'Alerts Report', area: 'Reports', feature: 'reports-alerts' },
   // Users
-  { path: '/users', title: 'Users', area: 'User Management', feature: 'users' },
-  { path: '/users-new', title: 'Users', area: 'User Management', feature: 'users' },
-  { path: '/user/update', title: 'Add User', area: 'User Management', feature: 'users' },
-  { path: '/user/update/:userId', title: 'Edit User', area: 'User Management', feature: 'users' },
+  { path: '/users', title: 'Users', area: 'User Management', feature: 'users', screen: 'users' },
+  { path: '/users-new', title: 'Users', area: 'User Management', feature: 'users', screen: 'users-new' },
+  { path: '/user/update', title: 'Add User', area: 'User Management', feature: 'users', screen: 'user-form' },
+  {
+    path: '/user/update/:userId',
+    title: 'Edit User',
+    area: 'User Management',
+    feature: 'users',
+    screen: 'user-form',
+  },
   // Settings
-  { path: '/settings', title: 'Profile Settings', area: 'Settings', feature: 'settings' },
-  { path: '/settings-new', title: 'Profile Settings', area: 'Settings', feature: 'settings' },
-  { path: '/settings/profile', title: 'Profile', area: 'Settings', feature: 'profile' },
-  { path: '/merchant-hierarchy', title: 'Merchant Hierarchies', area: 'Settings', feature: 'hierarchy' },
+  { path: '/settings', title: 'Profile Settings', area: 'Settings', feature: 'settings', screen: 'profile' },
+  {
+    path: '/settings-new',
+    title: 'Profile Settings',
+    area: 'Settings',
+    feature: 'settings',
+    screen: 'profile',
+  },
+  { path: '/settings/profile', title: 'Profile', area: 'Settings', feature: 'profile', screen: 'profile' },
+  {
+    path: '/merchant-hierarchy',
+    title: 'Merchant Hierarchies',
+    area: 'Settings',
+    feature: 'hierarchy',
+    screen: 'merchant-hierarchy',
+  },
   {
     path: '/merchant-settings',
     title: 'Merchant Settings',
@@ -180,7 +235,13 @@ export const ROUTES: readonly RouteDef[] = [
     feature: 'settings',
     screen: 'merchant-settings',
   },
-  { path: '/merchant/update/:merchantId', title: 'Edit Merchant', area: 'Settings', feature: 'hierarchy' },
+  {
+    path: '/merchant/update/:merchantId',
+    title: 'Edit Merchant',
+    area: 'Settings',
+    feature: 'hierarchy',
+    screen: 'merchant-update',
+  },
   {
     path: '/template-library',
     title: 'Templates Library',
@@ -196,19 +257,33 @@ export const ROUTES: readonly RouteDef[] = [
     screen: 'template-library-new',
   },
   // Onboarding
-  { path: '/onboarding', title: 'Onboarding', area: 'Onboarding', feature: 'onboarding' },
-  { path: '/onboarding-legacy', title: 'Onboarding', area: 'Onboarding', feature: 'onboarding' },
+  {
+    path: '/onboarding',
+    title: 'Onboarding',
+    area: 'Onboarding',
+    feature: 'onboarding',
+    screen: 'onboarding',
+  },
+  {
+    path: '/onboarding-legacy',
+    title: 'Onboarding',
+    area: 'Onboarding',
+    feature: 'onboarding',
+    screen: 'onboarding',
+  },
   {
     path: '/onboarding/edit/:onboardingId',
     title: 'Edit Onboarding',
     area: 'Onboarding',
     feature: 'onboarding',
+    screen: 'onboarding-edit',
   },
   {
     path: '/onboarding-legacy/edit/:onboardingId',
     title: 'Edit Onboarding',
     area: 'Onboarding',
     feature: 'onboarding',
+    screen: 'onboarding-edit',
   },
   // Support
   { path: '/help', title: 'Help', area: 'Support', feature: 'help' },

@@ -11,6 +11,10 @@ import { PlaceholderRoute } from './placeholder';
 // Heavy screens (ApexCharts, AG Grid) load with their routes only.
 const DashboardRoute = lazy(() => import('../../features/dashboard/routes/dashboard-route'));
 const MerchantSettingsRoute = lazy(() => import('../../features/merchants/routes/merchant-settings-route'));
+const MerchantHierarchyRoute = lazy(
+  () => import('../../features/merchant-admin/routes/merchant-hierarchy-route'),
+);
+const MerchantUpdateRoute = lazy(() => import('../../features/merchant-admin/routes/merchant-update-route'));
 const ChargebacksRoute = lazy(() => import('../../features/cases/routes/chargebacks-route'));
 const CaseManagementRoute = lazy(() => import('../../features/cases/routes/case-management-route'));
 const QcReviewRoute = lazy(() => import('../../features/review/routes/qc-review-list-route'));
@@ -23,6 +27,15 @@ const TemplateLibraryNewRoute = lazy(
   () => import('../../features/templates/routes/template-library-new-route'),
 );
 const DownloadRoute = lazy(() => import('../../features/downloads/routes/download-route'));
+const UsersRoute = lazy(() => import('../../features/users/routes/users-route'));
+const UsersNewRoute = lazy(() => import('../../features/users/routes/users-new-route'));
+const UserFormRoute = lazy(() => import('../../features/users/routes/user-form-route'));
+const ProfileRoute = lazy(() => import('../../features/profile/routes/profile-route'));
+const AlertsRoute = lazy(() => import('../../features/alerts/routes/alerts-route'));
+const OnboardingRoute = lazy(() => import('../../features/onboarding/routes/onboarding-route'));
+const OnboardingEditRoute = lazy(() => import('../../features/onboarding/routes/onboarding-edit-route'));
+const CaseUpdaterRoute = lazy(() => import('../../features/case-updater/routes/case-updater-route'));
+const ErtRoute = lazy(() => import('../../features/ert/routes/ert-route'));
 
 export function RouteLoading() {
   return (
@@ -38,6 +51,10 @@ function Screen({ def }: { def: RouteDef }) {
       return <DashboardRoute />;
     case 'merchant-settings':
       return <MerchantSettingsRoute />;
+    case 'merchant-hierarchy':
+      return <MerchantHierarchyRoute />;
+    case 'merchant-update':
+      return <MerchantUpdateRoute />;
     case 'not-found':
       return <NotFoundRoute />;
     case 'chargebacks':
@@ -60,6 +77,24 @@ function Screen({ def }: { def: RouteDef }) {
       return <TemplateLibraryNewRoute />;
     case 'download':
       return <DownloadRoute />;
+    case 'users':
+      return <UsersRoute />;
+    case 'users-new':
+      return <UsersNewRoute />;
+    case 'user-form':
+      return <UserFormRoute />;
+    case 'profile':
+      return <ProfileRoute />;
+    case 'alerts':
+      return <AlertsRoute />;
+    case 'onboarding':
+      return <OnboardingRoute />;
+    case 'onboarding-edit':
+      return <OnboardingEditRoute />;
+    case 'case-updater':
+      return <CaseUpdaterRoute />;
+    case 'ert':
+      return <ErtRoute />;
     default:
       return <PlaceholderRoute title={def.title} />;
   }

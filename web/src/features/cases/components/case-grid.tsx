@@ -256,6 +256,9 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
           def.cellRenderer = CustomCell;
           def.cellRendererParams = { kind: col.kind };
         }
+        // The Document cell follows the status (compiling -> available after the 30 s recheck), not a
+        // field of its own: always redraw it when its row is refreshed.
+        if (col.kind === 'document') def.equals = () => false;
         if (col.kind === 'actions' || col.kind === 'assign-control') def.cellStyle = { overflow: 'visible' };
         return def;
       }),

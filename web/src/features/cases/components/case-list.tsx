@@ -20,6 +20,7 @@ import { Notice } from '../../../components/notice';
 import { toaster } from '../../../components/toaster';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { useSelectedMerchant } from '../../../lib/merchant-selection';
+import { BulkCloseButton } from '../../bulk-close/components/bulk-close-button';
 import { exportCases } from '../api/export-cases';
 import { getCasesQueryOptions, type CaseQuery } from '../api/get-cases';
 import { useStackConfig } from '../api/get-stack-config';
@@ -44,10 +45,12 @@ import type { CaseGridHandle, CasePageRequest } from './case-grid';
 import { DEFAULT_EXPIRE_DAYS, FilterPanel, type PanelFilter } from './filter-panel';
 import { CaseDetailRow } from './case-detail-row';
 import { RowActions, type HistoryVariant, type RowAction } from './row-actions';
+import { BuilderIcon, builderIconState } from '../../builder/components/builder-icon';
 
 // AG Grid loads with the case screens only.
 const CaseGrid = lazy(() => import('./case-grid'));
 const UploadRepresentmentModal = lazy(() => import('./upload-representment-modal'));
+const CaseBuilderDialog = lazy(() => import('../../builder/components/case-builder-dialog'));
 
 export const PAGE_SIZES = [10, 25, 50, 100];
 const NO_FEATURES: ReadonlySet<number> = new Set();
@@ -137,6 +140,7 @@ export function CaseList({
   const [total, setTotal] = useState(0);
   const [compiling, setCompiling] = useState(false);
   const [uploadRow, setUploadRow] = useState<CaseRow | null>(null);
+  const [builderRow, setBuilderRow] = useState<CaseRow | null>(null);
   const clientKind = useTenant().client_kind;
 
   // Route watcher (spec 2 §2): leaving a case area releases a pending case patch.
@@ -234,14 +238,23 @@ export function CaseList({
             extraRowAction(row, afterWrite)
           ) : (
             // Keyed by case: a row node that now shows another case starts a fresh cell.
-            <RowActions
-              key={row.id}
-              row={row}
-              readOnly={readOnly}
-              edit={editRule(row, stackConfig, readOnly)}
-              history={historyVariant}
-              onAction={openRowAction}
-            />
+            <HStack key={row.id} gap="1" h="full">
+              {/* The case builder icon (spec 2 §2.1, §6: tabs new_cases, assigned, in_progress). */}
+              {builderIconState(profile, tab, row) !== 'hidden' && (
+                <BuilderIcon
+                  row={row}
+                  state={builderIconState(profile, tab, row) === 'enabled' ? 'enabled' : 'disabled'}
+                  onOpen={setBuilderRow}
+                />
+              )}
+              <RowActions
+                row={row}
+                readOnly={readOnly}
+                edit={editRule(row, stackConfig, readOnly)}
+                history={historyVariant}
+                onAction={openRowAction}
+              />
+            </HStack>
           );
         default:
           return null;
@@ -256,6 +269,8 @@ export function CaseList({
       stackConfig,
       historyVariant,
       clientKind,
+      profile,
+      tab,
     ],
   );
 
@@ -381,6 +396,9 @@ export function CaseList({
         >
           Advanced Search{advanced ? ' (applied)' : ''}
         </Button>
+        {(view === 'chargebacks' || view === 'case-management') && (
+          <BulkCloseButton stackConfig={stack.data} merchantId={merchant?.id} />
+        )}
         {toolbarExtra}
         {/* afterWrite reads the grid ref only when a bulk action completes, never while rendering. */}
         {/* eslint-disable-next-line react-hooks/refs */}
@@ -576,6 +594,18 @@ export function CaseList({
         />
       )}
       {result && <ResultDialog result={result} onClose={() => setResult(null)} />}
+      {builderRow && (
+        <Suspense fallback={null}>
+          <CaseBuilderDialog
+            row={builderRow}
+            onClose={() => setBuilderRow(null)}
+            onSubmitted={(message) => {
+              setResult({ ok: true, message });
+              afterWrite();
+            }}
+          />
+        </Suspense>
+      )}
       {uploadRow && (
         <Suspense fallback={null}>
           <UploadRepresentmentModal

@@ -22,18 +22,23 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type DragEvent } from 'react';
 import { Notice } from '../../../components/notice';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { hasResource } from '../../../lib/auth/resources';
 import { clearPendingCasePatch, markCases, setPendingCasePatch } from '../../../lib/case-patch';
 import { ApiError } from '../../../lib/errors';
+import { useTenant } from '../../../lib/tenant-config';
+import { RemedyLauncher } from '../../remedy/components/remedy-launcher';
 import { useRepresentmentTemplates } from '../api/get-representment-templates';
 import { useStackConfig } from '../api/get-stack-config';
 import { getUploadLink } from '../api/get-upload-link';
 import { postUploadForm } from '../api/post-upload-form';
 import { useUploadRepresentment } from '../api/upload-representment';
 import { checkRepresentmentFile, checkStaged, type StagedDocument } from '../lib/representment-checks';
+
+// The CE 3.0 Remedy Assistant loads when a user starts it (spec 2 §2.8).
+const RemedyWizard = lazy(() => import('../../remedy/components/remedy-wizard'));
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KB`;
 let nextKey = 1;
@@ -75,6 +80,9 @@ export function UploadRepresentmentModal({
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<Record<string, number>>({});
   const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const [remedyOpen, setRemedyOpen] = useState(false);
+  // The compelling-evidence panel: tenants with HAS_REMEDY, first uploads (spec 2 §2.6, §2.8).
+  const showRemedy = useTenant().flags?.HAS_REMEDY === true && !isReupload && !legacyTitle;
   const [dragOver, setDragOver] = useState(false);
   const input = useRef<HTMLInputElement | null>(null);
   const uploaded = useRef(false);
@@ -85,7 +93,7 @@ export function UploadRepresentmentModal({
   const showQc = hasResource(profile, 'QC_REVIEW_CHECKBOX') && !isReupload;
   const title = legacyTitle
     ? `Upload Representment - ${row.id}`
-    : `Upload Case Document (${row.id})${row.properties.can_remedy ? ' or Start CE 3.0 Remedy' : ''}`;
+    : `Upload Case Document (${row.id})${showRemedy && row.properties.can_remedy ? ' or Start CE 3.0 Remedy' : ''}`;
 
   // Step 1 of spec 2 §4: a first upload holds the case (16, type upload) before anything else.
   useEffect(() => {
@@ -252,6 +260,13 @@ export function UploadRepresentmentModal({
                 </HStack>
               ) : (
                 <Stack gap="4">
+                  {showRemedy && (
+                    <RemedyLauncher
+                      canRemedy={row.properties.can_remedy}
+                      disabled={busy || profile.is_read_only}
+                      onStart={() => setRemedyOpen(true)}
+                    />
+                  )}
                   <Box
                     data-testid="upload-dropzone"
                     borderWidth="2px"
@@ -477,6 +492,21 @@ export function UploadRepresentmentModal({
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
+      {remedyOpen && (
+        <Suspense fallback={null}>
+          <RemedyWizard
+            caseId={row.id}
+            onClose={() => setRemedyOpen(false)}
+            onCompleted={() => {
+              // The server attached the CE document and moved the case on: nothing to release.
+              uploaded.current = true;
+              clearPendingCasePatch();
+              setRemedyOpen(false);
+              onClose();
+            }}
+          />
+        </Suspense>
+      )}
       {confirmDiscard && (
         <Dialog.Root
           open

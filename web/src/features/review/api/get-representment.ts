@@ -14,8 +14,11 @@ export function useRepresentment(caseId: number | null) {
     enabled: caseId != null,
     retry: false,
     staleTime: (DOC_LINK_TTL_SECONDS - 60) * 1000,
-    // While the document compiles (no link yet) it is rechecked every 30 s (spec 2 §9 recheck).
+    // While the document compiles (no link yet) it is rechecked every 30 s (spec 2 §9 recheck);
+    // a failed compile stays failed until a new upload.
     refetchInterval: (q) =>
-      q.state.data && !q.state.data.link ? 30_000 : (DOC_LINK_TTL_SECONDS - 60) * 1000,
+      q.state.data && !q.state.data.link && q.state.data.versions[0]?.state !== 'failed'
+        ? 30_000
+        : (DOC_LINK_TTL_SECONDS - 60) * 1000,
   });
 }

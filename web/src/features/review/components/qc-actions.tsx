@@ -1,6 +1,6 @@
-import { QC_ACTION, QC_DNR_FLAG, QC_MESSAGES, type QcCase } from '@portal/contracts';
+import { QC_ACTION, QC_DNR_FLAG, QC_MESSAGES, REUPLOADABLE_STATUSES, type QcCase } from '@portal/contracts';
 import { Button, HStack } from '@chakra-ui/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { useTenant } from '../../../lib/tenant-config';
 import { ConfirmDialog } from '../../cases/dialogs/confirm-dialog';
@@ -12,12 +12,18 @@ import { qcAction, qcDoNotRepresent } from '../api/qc-action';
 import { hasResource } from '../lib/review-access';
 import { ErtDialog } from './ert-dialog';
 
-type Open = 'approve' | 'dnr' | 'ert' | null;
+type Open = 'approve' | 'dnr' | 'ert' | 'reupload' | null;
+
+// The upload modal (and its PDF checks) loads only when a reviewer re-uploads.
+const UploadRepresentmentModal = lazy(() => import('../../cases/components/upload-representment-modal'));
 
 /**
  * The QC actions of a case (spec 2 §2.4): approve after 'Confirm Approval',
- * Do Not Represent when the client flag is on, Add ERT with QC_REVIEW_ADD_ERT.
- * After approve or DNR the next case loads (onNext).
+ * Do Not Represent when the client flag is on, Add ERT with QC_REVIEW_ADD_ERT,
+ * and Re-upload: the upload modal as a re-upload (spec 2 §4: the case is not
+ * held again, closing releases nothing, no Quality Review checkbox; the docs
+ * service then compiles and transports the new version). After approve, DNR
+ * or a re-upload the next case loads (onNext).
  */
 export function QcActions({
   c,
@@ -39,6 +45,12 @@ export function QcActions({
   const readOnly = profile.is_read_only;
   const canErt = !readOnly && hasResource(profile, 'QC_REVIEW_ADD_ERT');
   const canDnr = tenant.flags[QC_DNR_FLAG] === true;
+  // Spec 2 §2.4 gates uploads from this area on properties.is_upload_representment_enabled, which
+  // the case service sets for first uploads (New, Working) only; a QC case (DocUploaded) takes a
+  // re-upload, so the docs service's own rule (REUPLOADABLE_STATUSES) decides here.
+  const canReupload =
+    !readOnly &&
+    (c.properties.is_upload_representment_enabled || REUPLOADABLE_STATUSES.includes(c.status_id));
 
   const act = async (outcome: 'approve' | 'dnr') => {
     setBusy(true);
@@ -96,7 +108,31 @@ export function QcActions({
             Add ERT
           </Button>
         )}
+        {canReupload && (
+          <Button
+            variant="outline"
+            disabled={blocked}
+            onClick={() => setOpen('reupload')}
+            data-testid="qc-reupload"
+          >
+            Re-upload Representment
+          </Button>
+        )}
       </HStack>
+      {open === 'reupload' && (
+        <Suspense fallback={null}>
+          <UploadRepresentmentModal
+            row={c}
+            isReupload
+            legacyTitle
+            onClose={() => setOpen(null)}
+            onUploaded={(answer) => {
+              onResult({ ok: true, title: answer.title, message: answer.message });
+              onNext();
+            }}
+          />
+        </Suspense>
+      )}
       {open === 'approve' && (
         <ConfirmDialog
           title="Approve Case"

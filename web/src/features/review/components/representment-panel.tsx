@@ -9,7 +9,8 @@ const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleS
 /**
  * The case's representment document (spec 2 §2.4): a link that opens the
  * file in a new tab, who uploaded it and when, and its case comments; the
- * spec's texts when it is archived or cannot be retrieved.
+ * spec's texts when it is archived or cannot be retrieved; 'Doc(s)
+ * compiling...' while the compile job runs, and its failure when it gave up.
  */
 export function RepresentmentPanel({ caseId }: { caseId: number }) {
   const doc = useRepresentment(caseId);
@@ -28,6 +29,10 @@ export function RepresentmentPanel({ caseId }: { caseId: number }) {
           {doc.error instanceof ApiError && doc.error.status === 410
             ? DOCS_MESSAGES.archived
             : DOCS_MESSAGES.retrieveFailed}
+        </Text>
+      ) : !doc.data.link && doc.data.versions[0]?.state === 'failed' ? (
+        <Text color="red.600" data-testid="representment-failed">
+          {REPRESENTMENT_MESSAGES.compileFailed}
         </Text>
       ) : !doc.data.link ? (
         <HStack color="fg.muted" data-testid="representment-compiling">

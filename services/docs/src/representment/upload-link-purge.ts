@@ -1,0 +1,116 @@
+import type { Queryable } from '@portal/core';
+import { defineJob, enqueue, Type, type Enqueued, type JobContext } from '@portal/jobs';
+import { withStore } from './jobs';
+import { UPLOAD_LINK_GRACE_SECONDS } from './version-repository';
+
+/**
+ * Housekeeping of docs.representment_upload_links (migration 003), every hour:
+ *
+ *  - a link whose key a version names (used) has done its work: the row goes
+ *    (a second upload naming that key is refused all the same: no row, and the
+ *    documents' unique key);
+ *  - a link that expired more than GRACE ago and was never used is an
+ *    abandoned upload: the file posted to it, if any, is deleted from the
+ *    store first, then the row. The grace keeps a form posted just before its
+ *    expiry usable by the upload call that follows it.
+ *
+ * Scheduled by itself: each run enqueues the next one at the start of the
+ * next hour, with the hour as singleton key, so any number of starters
+ * (the migrate step, a late run, two workers) converge on one queued run per
+ * hour. The migrate step enqueues the first (scheduleUploadLinkPurge).
+ */
+export const UPLOAD_LINK_PURGE_INTERVAL_SECONDS = 3600;
+export { UPLOAD_LINK_GRACE_SECONDS };
+/** The job covers every tenant; its status record is the system's. */
+export const HOUSEKEEPING_TENANT = 'system';
+const BATCH = 500;
+/** Most rows one run removes; the rest wait for the next hour. */
+const MAX_BATCHES = 40;
+
+const slotOf = (ms: number) => Math.floor(ms / 1000 / UPLOAD_LINK_PURGE_INTERVAL_SECONDS);
+
+export interface PurgeResult {
+  used: number;
+  expired: number;
+  objects: number;
+}
+
+export const uploadLinkPurgeJob = defineJob({
+  name: 'docs.upload-link-purge',
+  schema: Type.Object({ slot: Type.Integer({ minimum: 0 }) }),
+  retryLimit: 3,
+  retryDelaySeconds: 30,
+  expireInSeconds: 900,
+  handler: async (ctx): Promise<PurgeResult> => {
+    const result = await purge(ctx);
+    // The next hour, never one already past (a worker that was down does not replay the missed hours).
+    const next = Math.max(ctx.data.slot, slotOf(Date.now())) + 1;
+    await ctx.once('schedule-next', (tx) => enqueuePurge(tx, next));
+    return result;
+  },
+});
+
+function enqueuePurge(tx: Queryable, slot: number): Promise<Enqueued> {
+  return enqueue(
+    tx,
+    uploadLinkPurgeJob,
+    { slot },
+    {
+      tenant: HOUSEKEEPING_TENANT,
+      createdBy: null,
+      singletonKey: `slot-${slot}`,
+      startAfter: new Date(slot * UPLOAD_LINK_PURGE_INTERVAL_SECONDS * 1000),
+    },
+  );
+}
+
+/** The first run, at the start of the next hour (the migrate step calls it; idempotent). */
+export function scheduleUploadLinkPurge(db: Queryable, now = Date.now()): Promise<Enqueued> {
+  return enqueuePurge(db, slotOf(now) + 1);
+}
+
+async function purge(ctx: JobContext<{ slot: number }>): Promise<PurgeResult> {
+  const result: PurgeResult = { used: 0, expired: 0, objects: 0 };
+  await ctx.progress(10, 'Removing used upload links');
+  const used = await ctx.db.query(
+    `delete from docs.representment_upload_links l where exists (select 1 from docs.representment_documents d
+       where d.tenant_id = l.tenant_id and d.s3_key = l.s3_key and d.kind = 'file')`,
+  );
+  result.used = used.rowCount ?? 0;
+
+  await ctx.progress(40, 'Removing expired upload links and their abandoned files');
+  await withStore(ctx.env, ctx, async (store) => {
+    for (let batch = 0; batch < MAX_BATCHES && !ctx.signal.aborted; batch++) {
+      const { rows } = await ctx.db.query<{ tenant_id: string; s3_key: string }>(
+        `select l.tenant_id, l.s3_key from docs.representment_upload_links l
+          where l.expires_at < now() - make_interval(secs => $1)
+            and not exists (select 1 from docs.representment_documents d
+              where d.tenant_id = l.tenant_id and d.s3_key = l.s3_key and d.kind = 'file')
+          order by l.expires_at limit $2`,
+        [UPLOAD_LINK_GRACE_SECONDS, BATCH],
+      );
+      if (!rows.length) break;
+      for (const r of rows) {
+        // The file first: a failure leaves the row, and the next run tries again.
+        if (await store.head(r.tenant_id, r.s3_key)) {
+          await store.delete(r.tenant_id, r.s3_key);
+          result.objects++;
+        }
+        // Only if still unused. (The upload call refuses a key this old itself, so none can name it now.)
+        const gone = await ctx.db.query(
+          `delete from docs.representment_upload_links l where l.tenant_id = $1 and l.s3_key = $2
+             and not exists (select 1 from docs.representment_documents d
+               where d.tenant_id = l.tenant_id and d.s3_key = l.s3_key and d.kind = 'file')`,
+          [r.tenant_id, r.s3_key],
+        );
+        result.expired += gone.rowCount ?? 0;
+      }
+      if (rows.length < BATCH) break;
+    }
+  });
+  await ctx.progress(
+    100,
+    `Removed ${result.used + result.expired} upload link(s), ${result.objects} file(s)`,
+  );
+  return result;
+}
