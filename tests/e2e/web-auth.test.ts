@@ -338,13 +338,4 @@ describe('routes', () => {
     await screenshot(page, 'placeholder-reports');
     await context.close();
   });
-
-  it('merchant settings shows the merchant details panel', async () => {
-    const { context, page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'merchant.admin', DEMO_PASSWORD, '/merchant-settings');
-    await page.getByTestId('merchant-details').waitFor({ timeout: 30_000 });
-    await page.getByText('Click the edit button to modify').waitFor();
-    await screenshot(page, 'merchant-details');
-    await context.close();
-  });
 });

@@ -208,6 +208,8 @@ export const POLICY: readonly PolicyRule[] = [
   { methods: ['PUT'], path: '/api/cm/mids/:id/rules/rdr', resources: ['EDIT_RDR'] },
   { methods: ['PATCH', 'PUT'], path: '/api/cm/merchants/:id', resources: ['EDIT_MERCHANT'] },
   { methods: ['POST'], path: '/api/cm/mids/upload', resources: ['CREATE_MID'] },
+  // Alert Actions of the Merchant Settings MIDs grid: deflectors switched on for the selected MIDs.
+  { methods: ['POST'], path: '/api/cm/mids/alert-actions', resources: ['EDIT_MID'] },
   { methods: ['POST'], path: '/api/cm/mids/:id/permissions/:userId', roles: USER_ADMINS },
   { methods: ['PUT'], path: '/api/cm/mids/permissions/:id', roles: USER_ADMINS },
   { methods: ['POST'], path: '/api/cm/mids', resources: ['CREATE_MID'] },

@@ -272,3 +272,42 @@ export const MerchantDescriptors = Type.Object({
   data: Type.Array(Type.Object({ id: Type.Integer(), descriptor: Type.String(), mid_id: Type.Integer() })),
 });
 export type MerchantDescriptors = Static<typeof MerchantDescriptors>;
+
+/** The MIDs grid's export columns (Merchant Settings grid view), shared by the CSV and Excel files. */
+export const MERCHANT_MID_EXPORT_COLUMNS: readonly { label: string; accessor: keyof MerchantMidRow }[] = [
+  { label: 'MID', accessor: 'mid' },
+  { label: 'Alias', accessor: 'alias' },
+  { label: 'Descriptor', accessor: 'descriptor' },
+  { label: 'Platform', accessor: 'platform' },
+  { label: 'MCC', accessor: 'mcc' },
+  { label: 'CAID', accessor: 'caid' },
+  { label: 'Service Level', accessor: 'service_level' },
+  { label: 'Status', accessor: 'status_id' },
+  { label: 'Date Onboarded', accessor: 'date_created' },
+];
+export const MerchantMidsExportQuery = Type.Object({ search: Type.Optional(Str(200)) });
+export type MerchantMidsExportQuery = Static<typeof MerchantMidsExportQuery>;
+
+/**
+ * Alert Actions on the MIDs grid: enrol the selected MIDs in alert deflectors
+ * (Ethoca, CDRN, RDR...). Each requested deflector starts at Pending
+ * Activation on a MID that does not have it on yet; a MID that inherits its
+ * merchant's deflectors is left as it is and reported.
+ */
+export const MID_ALERT_ACTIONS_LIMIT = 500;
+export const MidAlertActionsBody = Type.Object(
+  {
+    mid_ids: Type.Array(Id(), { minItems: 1, maxItems: MID_ALERT_ACTIONS_LIMIT, uniqueItems: true }),
+    deflector_ids: Type.Array(SmallId(), { minItems: 1, maxItems: 20, uniqueItems: true }),
+  },
+  { additionalProperties: false },
+);
+export type MidAlertActionsBody = Static<typeof MidAlertActionsBody>;
+export const MidAlertActionsResult = Type.Object({
+  status: Type.Literal('success'),
+  message: Type.String(),
+  updated: Type.Array(Type.Integer()),
+  unchanged: Type.Array(Type.Integer()),
+  inheriting: Type.Array(Type.Integer()),
+});
+export type MidAlertActionsResult = Static<typeof MidAlertActionsResult>;

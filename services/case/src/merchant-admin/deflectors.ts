@@ -24,7 +24,16 @@ export async function nextDeflectors(
     if (unknown !== undefined) throw badRequest(`deflectors: unknown deflector ${unknown}.`);
   }
   const next = new Map<number, number>();
-  for (const id of ids) next.set(id, current.get(id) ?? DEFLECTOR_STATUS.pending);
+  for (const id of ids) {
+    const status = current.get(id);
+    // Switched on: a pending or active deflector keeps its status, any other starts over at pending.
+    next.set(
+      id,
+      status === DEFLECTOR_STATUS.pending || status === DEFLECTOR_STATUS.active
+        ? status
+        : DEFLECTOR_STATUS.pending,
+    );
+  }
   if (editing) {
     for (const [id, status] of current) {
       if (!next.has(id) && (status === DEFLECTOR_STATUS.pending || status === DEFLECTOR_STATUS.active))

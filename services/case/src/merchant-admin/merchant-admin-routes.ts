@@ -7,6 +7,9 @@ import {
   MerchantMids,
   MerchantMidsQuery,
   MerchantIdParams,
+  MERCHANT_MID_EXPORT_COLUMNS,
+  MerchantMidsExportQuery,
+  type MerchantMidRow,
   MerchantPutBody,
   MerchantSaved,
   MerchantTree,
@@ -16,7 +19,14 @@ import { resolveScope } from '../scope/scope';
 import { assertMayWrite, publishMerchantChange } from './access';
 import { createMerchant, updateMerchant } from './merchant-writes';
 import { merchantTree } from './tree';
-import { merchantDescriptors, merchantMids } from './merchant-mids';
+import { merchantDescriptors, merchantMidBatches, merchantMids } from './merchant-mids';
+import { csvExport, exportFileName, XLSX_TYPE, xlsxExport, type TableColumn } from '../exports/table-export';
+
+const MID_STATUS = (id: number) => (id === 2 ? 'Active' : 'Inactive');
+const MID_EXPORT: TableColumn<MerchantMidRow>[] = MERCHANT_MID_EXPORT_COLUMNS.map(({ label, accessor }) => ({
+  label,
+  cell: (row) => (accessor === 'status_id' ? MID_STATUS(row.status_id) : row[accessor]),
+}));
 
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
@@ -109,6 +119,34 @@ export const merchantAdminRoutes: FastifyPluginAsync = async (app) => {
         request.query,
       ),
   );
+  // The Merchant Settings MIDs grid's CSV and Excel exports (every row of the grid, search applied).
+  for (const ext of ['csv', 'xlsx'] as const)
+    app.get<{ Params: { id: number }; Querystring: MerchantMidsExportQuery }>(
+      `/cm/merchants/:id/mids.${ext}`,
+      {
+        schema: {
+          tags: ['merchants', 'exports'],
+          params: MerchantIdParams,
+          querystring: MerchantMidsExportQuery,
+          response: errors,
+        },
+      },
+      async (request, reply) => {
+        const scope = await resolveScope(app.deps.db, request.ctx);
+        const rows = await merchantMidBatches(app.deps.db, scope, request.params.id, request.query.search);
+        const name = exportFileName(`mids-${request.params.id}`, ext);
+        return reply
+          .header('content-type', ext === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .send(
+            ext === 'csv'
+              ? csvExport(MID_EXPORT, rows)
+              : xlsxExport('MIDs', MID_EXPORT, rows, (err) =>
+                  request.log.error({ err }, 'MIDs export failed'),
+                ),
+          );
+      },
+    );
   app.get<{ Params: { id: number } }>(
     '/cm/merchants/:id/descriptors',
     {

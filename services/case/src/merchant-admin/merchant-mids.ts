@@ -1,5 +1,5 @@
-import type { MerchantDescriptors, MerchantMids, MerchantMidsQuery } from '@portal/contracts';
-import { containsPattern, notFound, type Queryable } from '@portal/core';
+import type { MerchantDescriptors, MerchantMidRow, MerchantMids, MerchantMidsQuery } from '@portal/contracts';
+import { containsPattern, notFound, type Db, type Queryable } from '@portal/core';
 import type { Scope } from '../scope/scope';
 import { inScope } from './access';
 
@@ -25,7 +25,28 @@ async function assertMerchant(db: Queryable, scope: Scope, id: number) {
   if (!rows.length || !inScope(scope, id)) throw notFound('Merchant not found.');
 }
 
-/** GET /cm/merchants/{id}/mids: the merchant's own MIDs, paged (grid of 50), searchable by MID, alias, descriptor. */
+/** The merchant's own MIDs the scope sees, searchable by MID, alias, descriptor. */
+function midsWhere(scope: Scope, merchantId: number, search: string | undefined) {
+  const params: unknown[] = [scope.tenant, merchantId];
+  let where = `mi.tenant_id = $1 and mi.merchant_id = $2${midListConditions(scope, params)}`;
+  if (search?.trim()) {
+    params.push(containsPattern(search));
+    const p = `$${params.length}`;
+    where += ` and (mi.mid ilike ${p} or mi.alias ilike ${p} or exists (select 1 from cases.descriptors d where d.mid_id = mi.id and d.descriptor ilike ${p}))`;
+  }
+  return { where, params };
+}
+
+const MID_ROW_SELECT = `select mi.id, mi.mid, mi.alias,
+   (select d.descriptor from cases.descriptors d where d.mid_id = mi.id order by d.id limit 1) as descriptor,
+   p.name as platform, mi.mcc, mi.caid, sl.name as service_level, mi.status_id,
+   to_char(mi.date_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as date_created
+ from cases.mids mi join cases.service_levels sl on sl.id = mi.service_level_id
+ left join cases.processors p on p.id = mi.processor_id`;
+
+const toRow = (r: MerchantMidRow): MerchantMidRow => ({ ...r, id: Number(r.id) });
+
+/** GET /cm/merchants/{id}/mids: the merchant's own MIDs, paged (grid of 50). */
 export async function merchantMids(
   db: Queryable,
   scope: Scope,
@@ -33,32 +54,39 @@ export async function merchantMids(
   q: MerchantMidsQuery,
 ): Promise<MerchantMids> {
   await assertMerchant(db, scope, merchantId);
-  const params: unknown[] = [scope.tenant, merchantId];
-  let where = `mi.tenant_id = $1 and mi.merchant_id = $2${midListConditions(scope, params)}`;
-  if (q.search?.trim()) {
-    params.push(containsPattern(q.search));
-    const p = `$${params.length}`;
-    where += ` and (mi.mid ilike ${p} or mi.alias ilike ${p} or exists (select 1 from cases.descriptors d where d.mid_id = mi.id and d.descriptor ilike ${p}))`;
-  }
+  const { where, params } = midsWhere(scope, merchantId, q.search);
   const start = q.start ?? 0;
   const limit = q.limit ?? 50;
   const [rows, count] = await Promise.all([
-    db.query<MerchantMids['data'][number]>(
-      `select mi.id, mi.mid, mi.alias,
-         (select d.descriptor from cases.descriptors d where d.mid_id = mi.id order by d.id limit 1) as descriptor,
-         p.name as platform, mi.mcc, mi.caid, sl.name as service_level, mi.status_id,
-         to_char(mi.date_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as date_created
-       from cases.mids mi join cases.service_levels sl on sl.id = mi.service_level_id
-       left join cases.processors p on p.id = mi.processor_id
-       where ${where} order by mi.mid, mi.id limit $${params.length + 1} offset $${params.length + 2}`,
+    db.query<MerchantMidRow>(
+      `${MID_ROW_SELECT} where ${where} order by mi.mid, mi.id limit $${params.length + 1} offset $${params.length + 2}`,
       [...params, limit, start],
     ),
     db.query<{ n: number }>(`select count(*)::int as n from cases.mids mi where ${where}`, params),
   ]);
   return {
-    data: rows.rows.map((r) => ({ ...r, id: Number(r.id) })),
+    data: rows.rows.map(toRow),
     pagination: { start, limit, total: Number(count.rows[0]?.n ?? 0) },
   };
+}
+
+/** Every MID of the grid (search applied) in batches, for the CSV and Excel exports; checks the merchant first. */
+export async function merchantMidBatches(
+  db: Db,
+  scope: Scope,
+  merchantId: number,
+  search: string | undefined,
+): Promise<AsyncIterable<MerchantMidRow[]>> {
+  await assertMerchant(db, scope, merchantId);
+  const { where, params } = midsWhere(scope, merchantId, search);
+  const batches = db.stream<MerchantMidRow>(
+    `${MID_ROW_SELECT} where ${where} order by mi.mid, mi.id`,
+    params,
+    2000,
+  );
+  return (async function* () {
+    for await (const batch of batches) yield batch.map(toRow);
+  })();
 }
 
 /** GET /cm/merchants/{id}/descriptors: descriptors of the merchant's visible MIDs. */

@@ -4,6 +4,8 @@ import { Type } from '@sinclair/typebox';
 import {
   ErrorResponse,
   MID_HISTORY_ROLES,
+  MidAlertActionsBody,
+  MidAlertActionsResult,
   MidCreateBody,
   MidDetail,
   MidHistory,
@@ -17,6 +19,7 @@ import { assertMayWrite, publishMerchantChange } from '../merchant-admin/access'
 import { findMid, midHistory } from './mid-repository';
 import { createMid, updateMid } from './mid-writes';
 import { midTemplateCsv, uploadMids } from './mid-upload';
+import { enrolMidsInAlerts } from './mid-alert-actions';
 
 const MAX_CSV_BYTES = 5 * 1024 * 1024;
 
@@ -43,6 +46,24 @@ export const midRoutes: FastifyPluginAsync = async (app) => {
       const data = await createMid(app.deps.db, scope, request.body);
       await publishMerchantChange(app.deps.cache, scope.tenant, data.merchant_id);
       return reply.status(201).send({ status: 'success', message: 'MID successfully added!', data });
+    },
+  );
+
+  app.post<{ Body: MidAlertActionsBody }>(
+    '/cm/mids/alert-actions',
+    {
+      schema: {
+        tags: ['mids'],
+        body: MidAlertActionsBody,
+        response: { 200: MidAlertActionsResult, ...errors },
+      },
+    },
+    async (request) => {
+      assertMayWrite(request.ctx, 'EDIT_MID');
+      const scope = await resolveScope(app.deps.db, request.ctx);
+      const { result, merchantIds } = await enrolMidsInAlerts(app.deps.db, scope, request.ctx, request.body);
+      for (const id of merchantIds) await publishMerchantChange(app.deps.cache, scope.tenant, id);
+      return result;
     },
   );
 

@@ -128,95 +128,104 @@ export async function updateMid(
   body: MidCreateBody,
 ): Promise<MidDetail> {
   await validateMid(db, body, false);
-  return db.transaction(async (tx) => {
-    const before = await findMid(tx, scope, id, true);
-    if (!before) throw notFound('MID not found.');
-    const changes: { field: string; column?: string; old: unknown; next: unknown }[] = [];
-    const track = (field: string, old: unknown, next: unknown, column?: string) => {
-      if (next !== undefined && str(old) !== str(next)) changes.push({ field, column, old, next });
-    };
-    if (body.mid !== undefined) {
-      const mid = body.mid.trim();
-      if (mid !== before.mid) await assertUniqueMid(tx, scope.tenant, mid, id);
-      track('mid', before.mid, mid, 'mid');
-    }
-    track('alias', before.alias, body.alias?.trim(), 'alias');
-    if (body.merchant_id !== undefined && body.merchant_id !== before.merchant_id) {
-      assertMerchantInScope(
-        scope,
-        body.merchant_id,
-        'merchant_id',
-        await merchantKnown(tx, scope.tenant, body.merchant_id),
-      );
-      track('merchant_id', before.merchant_id, body.merchant_id, 'merchant_id');
-    }
-    track('status_id', before.status.id, body.status_id, 'status_id');
-    track('processor_id', before.processor?.id ?? null, body.processor_id, 'processor_id');
-    track('service_level_id', before.service_level.id, body.service_level_id, 'service_level_id');
-    track('mcc', before.mcc, body.mcc === undefined ? undefined : trimOrNull(body.mcc), 'mcc');
-    track('caid', before.caid, body.caid === undefined ? undefined : trimOrNull(body.caid), 'caid');
-    track(
-      'wpg_merchant_code',
-      before.wpg_merchant_code,
-      body.wpg_merchant_code === undefined ? undefined : trimOrNull(body.wpg_merchant_code),
-      'wpg_merchant_code',
-    );
-    track(
-      'inherit_merchant_deflectors',
-      before.inherit_merchant_deflectors,
-      body.inherit_merchant_deflectors,
-      'inherit_merchant_deflectors',
-    );
-    track('descriptor', before.descriptor?.descriptor ?? null, body.descriptor?.trim());
+  return db.transaction((tx) => updateMidIn(tx, scope, ctx, id, body));
+}
 
-    const columns = changes.filter((c) => c.column);
-    if (columns.length)
-      await tx.query(
-        `update cases.mids set ${columns.map((c, i) => `${c.column} = $${i + 3}`).join(', ')} where tenant_id = $1 and id = $2`,
-        [scope.tenant, id, ...columns.map((c) => c.next)],
-      );
-    const descriptor = changes.find((c) => c.field === 'descriptor');
-    if (descriptor) {
-      const updated = await tx.query(
-        `update cases.descriptors set descriptor = $3
+/** A validated edit inside the caller's transaction: row, descriptor, deflectors and one history row per changed field. */
+export async function updateMidIn(
+  tx: Queryable,
+  scope: Scope,
+  ctx: InternalContext,
+  id: number,
+  body: MidCreateBody,
+): Promise<MidDetail> {
+  const before = await findMid(tx, scope, id, true);
+  if (!before) throw notFound('MID not found.');
+  const changes: { field: string; column?: string; old: unknown; next: unknown }[] = [];
+  const track = (field: string, old: unknown, next: unknown, column?: string) => {
+    if (next !== undefined && str(old) !== str(next)) changes.push({ field, column, old, next });
+  };
+  if (body.mid !== undefined) {
+    const mid = body.mid.trim();
+    if (mid !== before.mid) await assertUniqueMid(tx, scope.tenant, mid, id);
+    track('mid', before.mid, mid, 'mid');
+  }
+  track('alias', before.alias, body.alias?.trim(), 'alias');
+  if (body.merchant_id !== undefined && body.merchant_id !== before.merchant_id) {
+    assertMerchantInScope(
+      scope,
+      body.merchant_id,
+      'merchant_id',
+      await merchantKnown(tx, scope.tenant, body.merchant_id),
+    );
+    track('merchant_id', before.merchant_id, body.merchant_id, 'merchant_id');
+  }
+  track('status_id', before.status.id, body.status_id, 'status_id');
+  track('processor_id', before.processor?.id ?? null, body.processor_id, 'processor_id');
+  track('service_level_id', before.service_level.id, body.service_level_id, 'service_level_id');
+  track('mcc', before.mcc, body.mcc === undefined ? undefined : trimOrNull(body.mcc), 'mcc');
+  track('caid', before.caid, body.caid === undefined ? undefined : trimOrNull(body.caid), 'caid');
+  track(
+    'wpg_merchant_code',
+    before.wpg_merchant_code,
+    body.wpg_merchant_code === undefined ? undefined : trimOrNull(body.wpg_merchant_code),
+    'wpg_merchant_code',
+  );
+  track(
+    'inherit_merchant_deflectors',
+    before.inherit_merchant_deflectors,
+    body.inherit_merchant_deflectors,
+    'inherit_merchant_deflectors',
+  );
+  track('descriptor', before.descriptor?.descriptor ?? null, body.descriptor?.trim());
+
+  const columns = changes.filter((c) => c.column);
+  if (columns.length)
+    await tx.query(
+      `update cases.mids set ${columns.map((c, i) => `${c.column} = $${i + 3}`).join(', ')} where tenant_id = $1 and id = $2`,
+      [scope.tenant, id, ...columns.map((c) => c.next)],
+    );
+  const descriptor = changes.find((c) => c.field === 'descriptor');
+  if (descriptor) {
+    const updated = await tx.query(
+      `update cases.descriptors set descriptor = $3
          where id = (select id from cases.descriptors where tenant_id = $1 and mid_id = $2 order by id limit 1)`,
+      [scope.tenant, id, descriptor.next],
+    );
+    if (!updated.rowCount)
+      await tx.query(
+        `insert into cases.descriptors (id, tenant_id, mid_id, descriptor) values (nextval('cases.descriptor_id_seq'), $1, $2, $3)`,
         [scope.tenant, id, descriptor.next],
       );
-      if (!updated.rowCount)
-        await tx.query(
-          `insert into cases.descriptors (id, tenant_id, mid_id, descriptor) values (nextval('cases.descriptor_id_seq'), $1, $2, $3)`,
-          [scope.tenant, id, descriptor.next],
-        );
-    }
+  }
 
-    const inherit = body.inherit_merchant_deflectors ?? before.inherit_merchant_deflectors;
-    if (body.deflectors !== undefined || (inherit && body.inherit_merchant_deflectors === true)) {
-      const current = new Map(before.deflectors.map((d) => [d.id, d.status.id]));
-      const merchantId = body.merchant_id ?? before.merchant_id;
-      const next = inherit
-        ? await merchantDeflectors(tx, scope.tenant, merchantId)
-        : await nextDeflectors(tx, current, body.deflectors ?? [], true);
-      const [was, now] = [describeDeflectors(current), describeDeflectors(next)];
-      if (was !== now) {
-        await writeDeflectors(tx, scope.tenant, id, next);
-        changes.push({ field: 'deflectors', old: was, next: now });
-      }
+  const inherit = body.inherit_merchant_deflectors ?? before.inherit_merchant_deflectors;
+  if (body.deflectors !== undefined || (inherit && body.inherit_merchant_deflectors === true)) {
+    const current = new Map(before.deflectors.map((d) => [d.id, d.status.id]));
+    const merchantId = body.merchant_id ?? before.merchant_id;
+    const next = inherit
+      ? await merchantDeflectors(tx, scope.tenant, merchantId)
+      : await nextDeflectors(tx, current, body.deflectors ?? [], true);
+    const [was, now] = [describeDeflectors(current), describeDeflectors(next)];
+    if (was !== now) {
+      await writeDeflectors(tx, scope.tenant, id, next);
+      changes.push({ field: 'deflectors', old: was, next: now });
     }
-    for (const c of changes)
-      await tx.query(
-        `insert into cases.mid_history (tenant_id, mid_id, user_id, username, field, old_value, new_value)
+  }
+  for (const c of changes)
+    await tx.query(
+      `insert into cases.mid_history (tenant_id, mid_id, user_id, username, field, old_value, new_value)
          values ($1, $2, $3, $4, $5, $6, $7)`,
-        [
-          scope.tenant,
-          id,
-          ctx.actor_id ?? ctx.user_id,
-          ctx.username ?? 'system',
-          c.field,
-          str(c.old),
-          str(c.next),
-        ],
-      );
-    if (!changes.length && Object.keys(body).length === 0) throw badRequest('Nothing to update.');
-    return (await findMid(tx, scope, id))!;
-  });
+      [
+        scope.tenant,
+        id,
+        ctx.actor_id ?? ctx.user_id,
+        ctx.username ?? 'system',
+        c.field,
+        str(c.old),
+        str(c.next),
+      ],
+    );
+  if (!changes.length && Object.keys(body).length === 0) throw badRequest('Nothing to update.');
+  return (await findMid(tx, scope, id))!;
 }

@@ -10,7 +10,9 @@ import { PlaceholderRoute } from './placeholder';
 
 // Heavy screens (ApexCharts, AG Grid) load with their routes only.
 const DashboardRoute = lazy(() => import('../../features/dashboard/routes/dashboard-route'));
-const MerchantSettingsRoute = lazy(() => import('../../features/merchants/routes/merchant-settings-route'));
+const MerchantSettingsRoute = lazy(
+  () => import('../../features/merchant-admin/routes/merchant-settings-route'),
+);
 const MerchantHierarchyRoute = lazy(
   () => import('../../features/merchant-admin/routes/merchant-hierarchy-route'),
 );

@@ -2,7 +2,7 @@ import { Button, Flex, Spinner, Table, Text } from '@chakra-ui/react';
 import { useAlertHistory } from '../api/get-alert-history';
 import { ALERT_MESSAGES } from '../lib/alert-messages';
 import { formatDateTime } from '../lib/alert-format';
-import { AlertDialogFrame } from './alert-dialog';
+import { DialogFrame } from '../../../components/dialog-frame';
 
 /** View Alert History: date, user, old and new outcome of every change. */
 export function AlertHistoryDialog({
@@ -17,7 +17,7 @@ export function AlertHistoryDialog({
   const history = useAlertHistory(alertId, merchantId);
   const rows = history.data?.data ?? [];
   return (
-    <AlertDialogFrame
+    <DialogFrame
       title="View Alert History"
       testId="alert-history-dialog"
       onClose={onClose}
@@ -58,6 +58,6 @@ export function AlertHistoryDialog({
           </Table.Body>
         </Table.Root>
       )}
-    </AlertDialogFrame>
+    </DialogFrame>
   );
 }

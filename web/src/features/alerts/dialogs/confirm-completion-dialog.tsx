@@ -1,6 +1,6 @@
 import { Button, Text } from '@chakra-ui/react';
 import type { AlertRow } from '@portal/contracts';
-import { AlertDialogFrame } from './alert-dialog';
+import { DialogFrame } from '../../../components/dialog-frame';
 
 /** Confirm Completion: completing is final (spec 2 §4). */
 export function ConfirmCompletionDialog({
@@ -15,7 +15,7 @@ export function ConfirmCompletionDialog({
   onClose: () => void;
 }) {
   return (
-    <AlertDialogFrame
+    <DialogFrame
       title="Confirm Completion"
       testId="confirm-completion-dialog"
       onClose={onClose}
@@ -32,6 +32,6 @@ export function ConfirmCompletionDialog({
       }
     >
       <Text>{`Complete alert record ${alert.alert_id} with the outcome '${alert.outcome ?? ''}'? A completed alert can no longer be changed.`}</Text>
-    </AlertDialogFrame>
+    </DialogFrame>
   );
 }

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { TextField } from '../../../components/text-field';
 import { useAlertOutcomes } from '../api/get-alert-outcomes';
 import { initialForm, validateOutcome, type OutcomeForm } from '../lib/outcome-form';
-import { AlertDialogFrame } from './alert-dialog';
+import { DialogFrame } from '../../../components/dialog-frame';
 
 /** Mark Outcome: validates on change; Complete is disabled while submitting, unchanged or invalid. */
 export function MarkOutcomeDialog({
@@ -32,7 +32,7 @@ export function MarkOutcomeDialog({
   };
   const show = (k: keyof OutcomeForm) => (touched ? errors[k] : undefined);
   return (
-    <AlertDialogFrame
+    <DialogFrame
       title="Mark Outcome"
       testId="mark-outcome-dialog"
       onClose={onClose}
@@ -110,6 +110,6 @@ export function MarkOutcomeDialog({
           />
         )}
       </Stack>
-    </AlertDialogFrame>
+    </DialogFrame>
   );
 }

@@ -3,7 +3,7 @@ import type { AlertRow } from '@portal/contracts';
 import { useState } from 'react';
 import { useAlertMids } from '../api/get-alert-mids';
 import { ALERT_MESSAGES } from '../lib/alert-messages';
-import { AlertDialogFrame } from './alert-dialog';
+import { DialogFrame } from '../../../components/dialog-frame';
 
 /** Select MID: maps the alert's descriptor to one of the merchant's MIDs (every alert of the descriptor follows). */
 export function SelectMidDialog({
@@ -22,7 +22,7 @@ export function SelectMidDialog({
   const [touched, setTouched] = useState(false);
   const chosen = (mids.data?.data ?? []).find((m) => String(m.id) === midId);
   return (
-    <AlertDialogFrame
+    <DialogFrame
       title={ALERT_MESSAGES.selectMid}
       testId="select-mid-dialog"
       onClose={onClose}
@@ -69,6 +69,6 @@ export function SelectMidDialog({
           {touched && !chosen && <Field.ErrorText>{ALERT_MESSAGES.chooseMid}</Field.ErrorText>}
         </Field.Root>
       </Stack>
-    </AlertDialogFrame>
+    </DialogFrame>
   );
 }

@@ -1,14 +1,18 @@
 import type {
   MerchantCreateBody,
+  MerchantMids,
   MerchantSaved,
+  MidAlertActionsBody,
+  MidAlertActionsResult,
   MerchantTree,
   MidCreateBody,
   MidDetail,
   MidHistory,
   MidSaved,
+  UserList,
 } from '@portal/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, saveBlob } from '../../../lib/api-client';
 
 export interface TreeParams {
   start: number;
@@ -101,3 +105,65 @@ export function useSaveMid() {
     onSuccess: done,
   });
 }
+
+export interface MerchantMidsParams {
+  merchantId: number;
+  start: number;
+  search: string;
+}
+
+/** GET /cm/merchants/{id}/mids: the Merchant Settings MIDs grid, pages of 50. */
+export function useMerchantMids(p: MerchantMidsParams | null) {
+  return useQuery({
+    queryKey: ['merchant-mids', p],
+    queryFn: ({ signal }) =>
+      api.get<MerchantMids>(
+        `cm/merchants/${p!.merchantId}/mids`,
+        { start: p!.start, limit: MIDS_GRID_PAGE, search: p!.search || undefined },
+        signal,
+      ),
+    enabled: p !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+export const MIDS_GRID_PAGE = 50;
+
+/** GET /cm/merchants/{id}/mids.csv | .xlsx: every MID of the grid (search applied), saved as a file. */
+export async function exportMerchantMids(merchantId: number, format: 'csv' | 'xlsx', search: string) {
+  const { blob, filename } = await api.download(`cm/merchants/${merchantId}/mids.${format}`, {
+    search: search || undefined,
+  });
+  if (blob) saveBlob(blob, filename);
+}
+
+/** POST /cm/mids/alert-actions: Alert Actions on the selected MIDs. */
+export function useMidAlertActions() {
+  const done = useInvalidateTree();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MidAlertActionsBody) => api.post<MidAlertActionsResult>('cm/mids/alert-actions', body),
+    onSuccess: () => Promise.all([done(), qc.invalidateQueries({ queryKey: ['merchant-mids'] })]),
+  });
+}
+
+/** GET /users/users for one merchant: the users grid beside the tree (spec 3 §2). */
+export function useMerchantUsers(merchantId: number | null, start: number) {
+  return useQuery({
+    queryKey: ['merchant-users', merchantId, start],
+    queryFn: ({ signal }) =>
+      api.get<UserList>(
+        'users/users',
+        {
+          merchant_id: merchantId,
+          start,
+          limit: MERCHANT_USERS_PAGE,
+          sort_by: 'username',
+          sort_order: 'asc',
+        },
+        signal,
+      ),
+    enabled: merchantId !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+export const MERCHANT_USERS_PAGE = 10;

@@ -1,19 +1,21 @@
 import { Box, Button, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import type { MidDetail } from '@portal/contracts';
-import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Notice } from '../../../components/notice';
 import { useProfile } from '../../../lib/auth/auth-context';
+import { useTenant } from '../../../lib/tenant-config';
 import { hasResource } from '../../../lib/auth/resources';
 import { queryErrorMessage } from '../../../lib/errors';
 import { useMerchant } from '../../merchants/api/get-merchant';
 import { MerchantDetailsPanel } from '../../merchants/components/merchant-details-panel';
-import { useMerchantTree } from '../api/merchant-admin-api';
 import { MerchantForm } from '../components/merchant-form';
-import { MerchantTreeView, type Selection } from '../components/merchant-tree';
+import type { Selection } from '../components/merchant-tree';
+import { useMerchantTreePanel } from '../components/merchant-tree-panel';
 import { MidDetails } from '../components/mid-details';
 import { MidForm } from '../components/mid-form';
 import { MidHistoryDialog } from '../components/mid-history-dialog';
+import { MerchantUsersGrid } from '../components/merchant-users-grid';
 import { MidUploadDialog } from '../components/mid-upload-dialog';
 import { ResponsivePanel } from '../components/responsive-panel';
 import { MA_TEXT } from '../lib/texts';
@@ -27,12 +29,10 @@ type Panel =
 /** /merchant-hierarchy (spec 3 §2 Merchant Hierarchy, tree view). */
 export default function MerchantHierarchyRoute() {
   const profile = useProfile();
+  const tenant = useTenant();
   const [params, setParams] = useSearchParams();
   const tileMerchant = Number(params.get('mids_tile_clicked')) || undefined;
-  const [start, setStart] = useState(0);
-  const [search, setSearch] = useState('');
-  const tree = useMerchantTree({ start, search, search_merchant_id: tileMerchant });
-  const [toggled, setToggled] = useState<Set<number>>(new Set());
+  const { tree, view: treeView } = useMerchantTreePanel(tileMerchant);
   const [selected, setSelected] = useState<Selection | null>(null);
   const [panel, setPanel] = useState<Panel | null>(null);
   const [historyFor, setHistoryFor] = useState<number | null>(null);
@@ -42,14 +42,6 @@ export default function MerchantHierarchyRoute() {
   const can = (r: string) => writable && hasResource(profile, r);
   const fullDetails = hasResource(profile, 'MS_VIEW_DETAILS');
 
-  // The mids_tile_clicked path starts open; `toggled` flips a node from its default.
-  const expanded = useMemo(() => {
-    const open = new Set(tree.data?.path ?? []);
-    for (const id of toggled)
-      if (open.has(id)) open.delete(id);
-      else open.add(id);
-    return open;
-  }, [tree.data?.path, toggled]);
   useEffect(() => {
     if (!notice) return;
     const t = setTimeout(() => setNotice(null), 3000);
@@ -76,6 +68,11 @@ export default function MerchantHierarchyRoute() {
         <Heading size="xl" flex="1">
           Merchant Hierarchies
         </Heading>
+        {tenant.flags.SHOW_AG_SWITCHER && (
+          <Button asChild size="sm" variant="ghost" data-testid="grid-view-switch">
+            <RouterLink to="/merchant-settings">Grid View</RouterLink>
+          </Button>
+        )}
         {can('CREATE_MERCHANT') && merchantId !== undefined && (
           <Button
             size="sm"
@@ -122,29 +119,7 @@ export default function MerchantHierarchyRoute() {
       )}
       {tree.isError && <Notice status="error">{queryErrorMessage(tree.error)}</Notice>}
       <Grid templateColumns={{ base: '1fr', lg: '360px 1fr' }} gap="4">
-        <Box bg="white" borderRadius="lg" borderWidth="1px" p="3" maxH="75vh" overflowY="auto">
-          <MerchantTreeView
-            tree={tree.data}
-            loading={tree.isLoading}
-            start={start}
-            onPage={setStart}
-            onSearch={(s) => {
-              setSearch(s);
-              setStart(0);
-            }}
-            expanded={expanded}
-            toggle={(id) =>
-              setToggled((old) => {
-                const next = new Set(old);
-                if (next.has(id)) next.delete(id);
-                else next.add(id);
-                return next;
-              })
-            }
-            selected={selected}
-            onSelect={setSelected}
-          />
-        </Box>
+        {treeView(selected, setSelected)}
         <Box bg="white" borderRadius="lg" borderWidth="1px" p={{ base: 4, md: 6 }}>
           {selected?.kind === 'mid' ? (
             <MidDetails
@@ -185,6 +160,11 @@ export default function MerchantHierarchyRoute() {
             <Text color="fg.muted">
               {fullDetails ? 'Select a merchant or a MID.' : MA_TEXT.selectMidNote}
             </Text>
+          )}
+          {merchantId !== undefined && (
+            <Box mt="6">
+              <MerchantUsersGrid merchantId={merchantId} />
+            </Box>
           )}
         </Box>
       </Grid>

@@ -1,8 +1,8 @@
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
-/** The frame of the alert dialogs: title, body, footer, close icon. */
-export function AlertDialogFrame({
+/** A modal dialog frame: title, body, footer, close icon (one look for every small dialog). */
+export function DialogFrame({
   title,
   testId,
   onClose,
