@@ -17,12 +17,10 @@ import {
   CaseStatusPatchBody,
   CaseWriteResult,
   ErrorResponse,
-  StatusTotals,
-  StatusTotalsQuery,
 } from '@portal/contracts';
 import { notFound } from '@portal/core';
 import type { Static } from '@sinclair/typebox';
-import { narrowToMerchant, resolveScope, scopeConditions } from '../scope/scope';
+import { resolveScope } from '../scope/scope';
 import { findCase, getCase, listCases } from './case-repository';
 import { listHistory } from './case-history';
 import {
@@ -55,35 +53,7 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
     async (request) => listCases(db, request.ctx, request.query),
   );
 
-  app.get<{ Querystring: Static<typeof StatusTotalsQuery> }>(
-    '/cm/cases/reports/cases-status-totals',
-    {
-      schema: {
-        tags: ['cases'],
-        querystring: StatusTotalsQuery,
-        response: { 200: StatusTotals, 400: ErrorResponse },
-      },
-    },
-    async (request) => {
-      const scope = await narrowToMerchant(
-        db,
-        await resolveScope(db, request.ctx),
-        request.query.client_id,
-        'client_id',
-      );
-      const params: unknown[] = [];
-      const conditions = scopeConditions(scope, 'k', params);
-      const { rows } = await db.query<{ status_group_id: number; status_group: string; count: number }>(
-        `select sg.id as status_group_id, sg.name as status_group, coalesce(sum(k.n), 0)::int as count
-         from cases.status_groups sg
-         left join cases.statuses st on st.status_group_id = sg.id
-         left join cases.case_counts k on k.status_id = st.id and ${conditions.join(' and ')}
-         group by sg.id, sg.name order by sg.id`,
-        params,
-      );
-      return { data: rows, total: rows.reduce((sum, r) => sum + r.count, 0) };
-    },
-  );
+  // GET /cm/cases/reports/cases-status-totals (the list's status totals) is served by reports/report-routes.ts.
 
   app.get<{ Params: Static<typeof CaseIdParams> }>(
     '/cm/cases/:id',

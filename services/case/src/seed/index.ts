@@ -5,6 +5,7 @@ import { seedCaseRows } from './cases';
 import { seedIssuerDocs } from './issuer-docs';
 import { seedMerchants } from './merchants';
 import { seedRemedyCases } from './remedy-cases';
+import { seedTransactions } from './transactions';
 
 export interface SeedOptions {
   /** Cases per tenant. */
@@ -52,6 +53,7 @@ export async function seedCases(db: Db, options: SeedOptions): Promise<void> {
       await seedRemedyCases(tx, tenant);
       await seedIssuerDocs(tx, tenant);
       await seedAlerts(tx, tenant, options.cases);
+      await seedTransactions(tx, tenant);
     }
     await tx.query(`set local maintenance_work_mem = '256MB'`);
     for (const statement of recreate) await tx.query(statement);

@@ -1,0 +1,346 @@
+import type {
+  PlatformCardRows,
+  ReportRow,
+  ReportRows,
+  ReportSeries,
+  StatusTotalsReport,
+} from '@portal/contracts';
+import type { Queryable } from '@portal/core';
+import { casesWhere, Params, percent, rollupWhere, salesWhere, type ReportFilter } from './report-filter';
+
+/**
+ * The charts of the /reports page (spec 3 §2 Reports, §7). Counts and amounts come from the daily
+ * rollup (cases.report_daily); the BIN/issuer and repeat-customer charts read the cases of the date
+ * window from a covering index (they need the card of each case).
+ */
+
+interface Slice {
+  key: string;
+  label: string;
+  count: number;
+  amount: number;
+}
+
+function toRows(slices: Slice[], total: number, limit: number | null): ReportRows {
+  const data: ReportRow[] = slices
+    .filter((s) => s.count > 0)
+    .slice(0, limit ?? undefined)
+    .map((s) => ({ ...s, amount: Math.round(s.amount * 100) / 100, percent: percent(s.count, total) }));
+  return { total, data };
+}
+
+const num = (v: unknown) => Number(v ?? 0);
+
+async function slices(db: Queryable, sql: string, params: unknown[]): Promise<Slice[]> {
+  const { rows } = await db.query<{ key: string; label: string; count: string; amount: string }>(sql, params);
+  return rows.map((r) => ({
+    key: String(r.key),
+    label: r.label,
+    count: num(r.count),
+    amount: num(r.amount),
+  }));
+}
+
+async function rollupTotal(db: Queryable, f: ReportFilter): Promise<number> {
+  const p = new Params();
+  const { rows } = await db.query<{ n: string }>(
+    `select coalesce(sum(r.n), 0) as n from cases.report_daily r where ${rollupWhere(f, p)}`,
+    p.values,
+  );
+  return num(rows[0]?.n);
+}
+
+/** Slices of a key column of the rollup joined to its names, largest first. */
+async function byKey(
+  db: Queryable,
+  f: ReportFilter,
+  key: string,
+  label: string,
+  join: string,
+  limit: number | null,
+): Promise<ReportRows> {
+  const p = new Params();
+  const list = await slices(
+    db,
+    `select x.key, ${label} as label, x.count, x.amount from (
+       select ${key} as key, sum(r.n) as count, sum(r.amount) as amount
+       from cases.report_daily r where ${rollupWhere(f, p)} group by 1
+     ) x ${join}
+     order by x.count desc, x.key`,
+    p.values,
+  );
+  return toRows(
+    list,
+    list.reduce((s, x) => s + x.count, 0),
+    limit,
+  );
+}
+
+/** Slices of counter columns of the rollup (status groups, verdicts, bands), in a fixed order or largest first. */
+async function byCounters(
+  db: Queryable,
+  f: ReportFilter,
+  counters: Array<{ key: string; column: string; label: string }>,
+  order: 'fixed' | 'largest',
+  limit: number | null,
+): Promise<ReportRows> {
+  const p = new Params();
+  const { rows } = await db.query<Record<string, string>>(
+    `select ${counters.map((c) => `coalesce(sum(r.${c.column}), 0) as ${c.column}`).join(', ')}
+     from cases.report_daily r where ${rollupWhere(f, p)}`,
+    p.values,
+  );
+  const row = rows[0] ?? {};
+  const list = counters.map((c) => ({ key: c.key, label: c.label, count: num(row[c.column]), amount: 0 }));
+  if (order === 'largest') list.sort((a, b) => b.count - a.count);
+  return toRows(
+    list,
+    list.reduce((s, x) => s + x.count, 0),
+    limit,
+  );
+}
+
+export const cardType = (db: Queryable, f: ReportFilter, limit: number) =>
+  byKey(db, f, 'r.card_type_id', 'ct.name', 'join cases.card_types ct on ct.id = x.key', limit);
+
+export const reasonCodes = (db: Queryable, f: ReportFilter, limit: number) =>
+  byKey(
+    db,
+    f,
+    'r.reason_code_id',
+    `rc.code || ' - ' || rc.description`,
+    'join cases.reason_codes rc on rc.id = x.key',
+    limit,
+  );
+
+export const byPlatform = (db: Queryable, f: ReportFilter, limit: number) =>
+  byKey(
+    db,
+    f,
+    'r.processor_id',
+    `coalesce(pr.name, 'Unknown')`,
+    'left join cases.processors pr on pr.id = x.key',
+    limit,
+  );
+
+export const locationType = (db: Queryable, f: ReportFilter, limit: number) =>
+  byKey(
+    db,
+    f,
+    'r.location',
+    `case x.key when 1 then 'Domestic' when 2 then 'Offshore' else 'Unknown' end`,
+    '',
+    limit,
+  );
+
+/**
+ * Case status groups; spec 1 §3.3 names (New, In Progress, Completed, Expired, Do Not Represent), every
+ * group even when empty (the chargebacks list shows all five). `allTime`: no date window.
+ */
+export async function statusTotals(
+  db: Queryable,
+  f: ReportFilter,
+  allTime: boolean,
+): Promise<StatusTotalsReport> {
+  const { rows: groups } = await db.query<{ id: number; name: string }>(
+    'select id, name from cases.status_groups order by id',
+  );
+  const p = new Params();
+  const { rows } = await db.query<Record<string, string>>(
+    `select ${groups.map((g) => `coalesce(sum(r.s${g.id}), 0) as s${g.id}`).join(', ')}
+     from cases.report_daily r where ${rollupWhere(f, p, f.ref, allTime ? false : f.range)}`,
+    p.values,
+  );
+  const counts = groups.map((g) => num(rows[0]?.[`s${g.id}`]));
+  const total = counts.reduce((s, n) => s + n, 0);
+  return {
+    total,
+    data: groups.map((g, i) => ({
+      key: String(g.id),
+      label: g.name,
+      count: counts[i]!,
+      amount: 0,
+      percent: percent(counts[i]!, total),
+      status_group_id: g.id,
+      status_group: g.name,
+    })),
+  };
+}
+
+/** Verdicts (win/loss chart), largest first. */
+export async function verdicts(db: Queryable, f: ReportFilter, limit: number): Promise<ReportRows> {
+  const { rows } = await db.query<{ id: number; name: string }>(
+    'select id, name from cases.verdicts order by id',
+  );
+  return byCounters(
+    db,
+    f,
+    rows.map((v) => ({ key: String(v.id), column: `v${v.id}`, label: v.name })),
+    'largest',
+    limit,
+  );
+}
+
+/** Transaction amount bands of the rollup (b1..b6), in order. */
+export const AMOUNT_BANDS = ['$0-25', '$25-50', '$50-100', '$100-250', '$250-500', '$500+'] as const;
+
+export const amountRanges = (db: Queryable, f: ReportFilter) =>
+  byCounters(
+    db,
+    f,
+    AMOUNT_BANDS.map((label, i) => ({ key: String(i + 1), column: `b${i + 1}`, label })),
+    'fixed',
+    null,
+  );
+
+/** Top BINs or issuers (from the cases of the window; their issuer from cases.issuer_bins). */
+export async function byIssuer(
+  db: Queryable,
+  f: ReportFilter,
+  limit: number,
+  label: 'bin' | 'issuer',
+): Promise<ReportRows> {
+  const p = new Params();
+  const key = label === 'bin' ? 'c.cc_bin' : `coalesce(ib.issuer_name, 'Unknown')`;
+  const where = casesWhere(f, p);
+  const [list, total] = await Promise.all([
+    slices(
+      db,
+      `select ${key} as key, ${key} as label, count(*) as count, 0 as amount
+       from cases.cases c ${label === 'issuer' ? 'left join cases.issuer_bins ib on ib.bin = c.cc_bin' : ''}
+       where ${where} and c.cc_bin is not null
+       group by 1 order by count(*) desc, 1 limit ${p.add(limit)}`,
+      p.values,
+    ),
+    rollupTotal(db, f),
+  ]);
+  return toRows(list, total, null);
+}
+
+/** Card type share of each of the top platforms' chargebacks (stacked bars). */
+export async function platformCardTypes(
+  db: Queryable,
+  f: ReportFilter,
+  limit: number,
+): Promise<PlatformCardRows> {
+  const p = new Params();
+  const { rows } = await db.query<{
+    platform: string;
+    card_type: string;
+    count: string;
+    platform_total: string;
+  }>(
+    `with x as (
+       select r.processor_id, r.card_type_id, sum(r.n) as n from cases.report_daily r where ${rollupWhere(f, p)} group by 1, 2
+     ),
+     top as (select processor_id, sum(n) as total from x group by 1 having sum(n) > 0 order by 2 desc, 1 limit ${p.add(limit)})
+     select coalesce(pr.name, 'Unknown') as platform, ct.name as card_type, x.n as count, top.total as platform_total
+     from x join top using (processor_id)
+     left join cases.processors pr on pr.id = x.processor_id
+     join cases.card_types ct on ct.id = x.card_type_id
+     where x.n > 0
+     order by top.total desc, x.processor_id, x.card_type_id`,
+    p.values,
+  );
+  return {
+    data: rows.map((r) => ({
+      platform: r.platform,
+      card_type: r.card_type,
+      count: num(r.count),
+      percent: percent(num(r.count), num(r.platform_total)),
+    })),
+  };
+}
+
+type Period = 'month' | 'week';
+
+/** Period starts covering the range (weeks start on Monday). */
+const periods = (unit: Period, p: Params, f: ReportFilter) =>
+  `generate_series(date_trunc('${unit}', ${p.add(f.range.from)}::date), ${p.add(f.range.to)}::date, interval '1 ${unit}')`;
+
+/**
+ * Chargebacks against transactions by transaction month or week: the chargebacks of sales made in the
+ * period over those sales.
+ */
+export async function ratioByTransactionPeriod(
+  db: Queryable,
+  f: ReportFilter,
+  unit: Period,
+): Promise<ReportSeries> {
+  const p = new Params();
+  const { rows } = await db.query<{ period: string; count: string; base: string }>(
+    `select to_char(g, 'YYYY-MM-DD') as period, coalesce(cb.n, 0) as count, coalesce(s.n, 0) as base
+     from ${periods(unit, p, f)} g
+     left join (select date_trunc('${unit}', r.day) as d, sum(r.n) as n from cases.report_daily r
+                where ${rollupWhere(f, p, 'transaction')} group by 1) cb on cb.d = g
+     left join (select date_trunc('${unit}', t.day) as d, sum(t.trans_count) as n from cases.transactions_daily t
+                where ${salesWhere(f, p)} group by 1) s on s.d = g
+     order by g`,
+    p.values,
+  );
+  return {
+    data: rows.map((r) => ({
+      period: r.period,
+      count: num(r.count),
+      base: num(r.base),
+      percent: percent(num(r.count), num(r.base)),
+    })),
+  };
+}
+
+/** Average days between transaction and post date, by week of the date reference. */
+export async function spanByWeek(db: Queryable, f: ReportFilter): Promise<ReportSeries> {
+  const p = new Params();
+  const { rows } = await db.query<{ period: string; days: string; n: string; total: string }>(
+    `select to_char(g, 'YYYY-MM-DD') as period, coalesce(x.days, 0) as days, coalesce(x.n, 0) as n,
+       coalesce(x.total, 0) as total
+     from ${periods('week', p, f)} g
+     left join (select date_trunc('week', r.day) as d, sum(r.span_days) as days, sum(r.span_n) as n, sum(r.n) as total
+                from cases.report_daily r where ${rollupWhere(f, p)} group by 1) x on x.d = g
+     order by g`,
+    p.values,
+  );
+  return {
+    data: rows.map((r) => ({
+      period: r.period,
+      count: num(r.n),
+      base: num(r.total),
+      percent: percent(num(r.n), num(r.total)),
+      average: num(r.n) > 0 ? Math.round((num(r.days) / num(r.n)) * 100) / 100 : 0,
+    })),
+  };
+}
+
+/**
+ * Chargebacks from non-unique customers by week: a customer is a card (BIN and last four digits) at a
+ * merchant; non-unique when it has more than one chargeback in the selection.
+ */
+export async function nonUniqueCustomers(db: Queryable, f: ReportFilter): Promise<ReportSeries> {
+  const p = new Params();
+  const day = f.ref === 'post' ? 'c.date_post' : 'c.date_trans';
+  const where = casesWhere(f, p);
+  const { rows } = await db.query<{ period: string; count: string; base: string }>(
+    `with w as (
+       select c.merchant_id, c.cc_bin, c.cc_last_four, ${day} as d from cases.cases c where ${where}
+     ),
+     k as (
+       select merchant_id, cc_bin, cc_last_four from w where cc_bin is not null and cc_last_four is not null
+       group by 1, 2, 3 having count(*) > 1
+     ),
+     x as (
+       select date_trunc('week', w.d) as d, count(*) as base, count(k.merchant_id) as count
+       from w left join k using (merchant_id, cc_bin, cc_last_four) group by 1
+     )
+     select to_char(g, 'YYYY-MM-DD') as period, coalesce(x.count, 0) as count, coalesce(x.base, 0) as base
+     from ${periods('week', p, f)} g left join x on x.d = g order by g`,
+    p.values,
+  );
+  return {
+    data: rows.map((r) => ({
+      period: r.period,
+      count: num(r.count),
+      base: num(r.base),
+      percent: percent(num(r.count), num(r.base)),
+    })),
+  };
+}

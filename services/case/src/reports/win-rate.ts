@@ -1,0 +1,57 @@
+import type { WinRateRows, WinRateQuery } from '@portal/contracts';
+import type { Queryable } from '@portal/core';
+import { Params, percent, rollupWhere, type ReportFilter } from './report-filter';
+
+/**
+ * Win rate (issue 18, beyond the spec): per reason code, card type or merchant of the selection, the
+ * chargebacks, the decided ones (verdict Win or Loss), the win rate among them and the amount won
+ * back. Largest groups first.
+ */
+const GROUPS: Record<NonNullable<WinRateQuery['group_by']>, { key: string; label: string; join: string }> = {
+  reason_code: {
+    key: 'r.reason_code_id',
+    label: `rc.code || ' - ' || rc.description`,
+    join: 'join cases.reason_codes rc on rc.id = x.key',
+  },
+  card_type: { key: 'r.card_type_id', label: 'ct.name', join: 'join cases.card_types ct on ct.id = x.key' },
+  merchant: {
+    key: 'r.merchant_id',
+    label: 'm.business_name',
+    join: 'join cases.merchants m on m.id = x.key',
+  },
+};
+
+export async function winRate(
+  db: Queryable,
+  f: ReportFilter,
+  groupBy: NonNullable<WinRateQuery['group_by']>,
+  limit: number,
+): Promise<WinRateRows> {
+  const g = GROUPS[groupBy];
+  const p = new Params();
+  const { rows } = await db.query<Record<string, string>>(
+    `select x.key, ${g.label} as label, x.n, x.won, x.lost, x.amount, x.recovered from (
+       select ${g.key} as key, sum(r.n) as n, sum(r.v4) as won, sum(r.v5) as lost, sum(r.amount) as amount,
+         sum(r.won_amount) as recovered
+       from cases.report_daily r where ${rollupWhere(f, p)} group by 1 having sum(r.n) > 0
+     ) x ${g.join}
+     order by x.n desc, x.key limit ${p.add(limit)}`,
+    p.values,
+  );
+  return {
+    data: rows.map((r) => {
+      const won = Number(r.won);
+      const lost = Number(r.lost);
+      return {
+        key: String(r.key),
+        label: String(r.label),
+        chargebacks: Number(r.n),
+        won,
+        lost,
+        win_rate: won + lost > 0 ? percent(won, won + lost) : null,
+        disputed_amount: Math.round(Number(r.amount) * 100) / 100,
+        recovered_amount: Math.round(Number(r.recovered) * 100) / 100,
+      };
+    }),
+  };
+}

@@ -1,0 +1,147 @@
+import Chart from 'react-apexcharts/core';
+import 'apexcharts/area';
+import 'apexcharts/bar';
+import 'apexcharts/donut';
+import 'apexcharts/line';
+import 'apexcharts/features/legend';
+import {
+  BAR_MAX_SIZE,
+  CHART_HEIGHT,
+  DONUT_HEIGHT,
+  PALETTE,
+  donutColors,
+  donutLabel,
+  largestSlice,
+  percentAxisMax,
+} from './donut-rules';
+
+/** ApexCharts views of the reports; this module loads with the report routes only. */
+const base = { animations: { enabled: false }, fontFamily: 'inherit', toolbar: { show: false } };
+
+export interface Slice {
+  label: string;
+  value: number;
+}
+
+export function DonutChart({ slices, height = DONUT_HEIGHT }: { slices: Slice[]; height?: number }) {
+  const largest = largestSlice(slices.map((s) => s.value));
+  return (
+    <Chart
+      type="donut"
+      height={height}
+      series={slices.map((s) => s.value)}
+      options={{
+        labels: slices.map((s) => s.label),
+        colors: donutColors(slices.map((s) => s.label)),
+        chart: {
+          ...base,
+          // The largest slice is shown selected (pulled out).
+          events: {
+            mounted: (chart: { toggleDataPointSelection: (i: number) => void }) => {
+              if (largest >= 0) chart.toggleDataPointSelection(largest);
+            },
+          },
+        },
+        legend: { position: 'bottom' },
+        dataLabels: { enabled: true, formatter: (val: number) => donutLabel(val) },
+        plotOptions: { pie: { expandOnClick: true, donut: { size: '55%' } } },
+      }}
+    />
+  );
+}
+
+export interface BarSeries {
+  name: string;
+  data: number[];
+}
+
+export function BarChart({
+  categories,
+  series,
+  percent = false,
+  stacked = false,
+  horizontal = false,
+  height = CHART_HEIGHT,
+}: {
+  categories: string[];
+  series: BarSeries[];
+  percent?: boolean;
+  stacked?: boolean;
+  horizontal?: boolean;
+  height?: number;
+}) {
+  const values = series.flatMap((s) => s.data);
+  return (
+    <Chart
+      type="bar"
+      height={height}
+      series={series}
+      options={{
+        chart: { ...base, stacked },
+        colors: PALETTE,
+        xaxis: { categories },
+        yaxis: percent
+          ? {
+              max: stacked ? 100 : percentAxisMax(values),
+              labels: { formatter: (v: number) => `${v.toFixed(0)}%` },
+            }
+          : { labels: { formatter: (v: number) => v.toFixed(0) } },
+        plotOptions: { bar: { horizontal, barHeight: '70%', columnWidth: `${Math.min(70, BAR_MAX_SIZE)}%` } },
+        dataLabels: { enabled: false },
+        legend: { position: 'bottom' },
+        tooltip: { y: { formatter: (v: number) => (percent ? `${v}%` : String(v)) } },
+      }}
+    />
+  );
+}
+
+/** A line or area of percents (or counts), with an optional bar series on a second axis (combo). */
+export function LineChart({
+  categories,
+  line,
+  bars,
+  area = false,
+  percent = true,
+  height = CHART_HEIGHT,
+}: {
+  categories: string[];
+  line: BarSeries;
+  bars?: BarSeries;
+  area?: boolean;
+  percent?: boolean;
+  height?: number;
+}) {
+  const lineAxis = percent
+    ? {
+        max: percentAxisMax(line.data),
+        labels: { formatter: (v: number) => `${v.toFixed(1)}%` },
+        title: { text: line.name },
+      }
+    : { labels: { formatter: (v: number) => v.toFixed(1) }, title: { text: line.name } };
+  return (
+    <Chart
+      type="line"
+      height={height}
+      series={[{ ...line, type: area ? 'area' : 'line' }, ...(bars ? [{ ...bars, type: 'column' }] : [])]}
+      options={{
+        chart: { ...base },
+        colors: PALETTE,
+        stroke: { width: bars ? [3, 0] : 3, curve: 'smooth' },
+        xaxis: { categories },
+        yaxis: bars
+          ? [
+              lineAxis,
+              {
+                opposite: true,
+                title: { text: bars.name },
+                labels: { formatter: (v: number) => v.toFixed(0) },
+              },
+            ]
+          : lineAxis,
+        dataLabels: { enabled: false },
+        legend: { position: 'bottom' },
+        plotOptions: { bar: { columnWidth: '50%' } },
+      }}
+    />
+  );
+}
