@@ -284,6 +284,15 @@ export const EnvSchema = Type.Object({
       'HMAC key of the short-lived document download links; generated into DATA_DIR in development',
     requiredInProduction: true,
   }),
+  WEBHOOK_ALLOWED_NETWORKS: withDefault(
+    'WEBHOOK_ALLOWED_NETWORKS',
+    Type.String({ default: '', maxLength: 2000, pattern: '^[0-9a-fA-F:./, ]*$' }),
+    {
+      usedBy: ['user', 'worker'],
+      description:
+        'Comma-separated CIDRs of private or loopback networks webhook endpoints may use outside development (link-local is always refused)',
+    },
+  ),
   SEED_SCALE: withDefault(
     'SEED_SCALE',
     Type.String({ default: 'default', pattern: '^(none|default|large|[0-9]+)$' }),

@@ -11,8 +11,8 @@ import {
   openPglite,
   type Db,
 } from '@portal/core';
-import { transportJob } from '@portal/docs-service';
 import { migrateJobs } from '@portal/jobs';
+import { JOBS } from '@portal/runner';
 import { caseMigrations, caseService, seedCases } from '../../../services/case/src/index';
 import { contextHeaders } from '../../support/context';
 import { demoCtx } from './case-app';
@@ -25,8 +25,9 @@ beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'case-review-pglite-'));
   db = await openPglite(join(dir, 'db'));
   await migrate(db, caseMigrations);
-  // QC approval enqueues the representment transport job (issue 12): its queue must exist.
-  await migrateJobs(db, [transportJob]);
+  // QC approval enqueues the representment transport job (issue 12) and a domain event (issue 19):
+  // every queue of the portal exists, as after `npm run migrate`.
+  await migrateJobs(db, JOBS);
   await seedCases(db, { cases: 300 });
   const env = loadEnv(['case'], { DATA_DIR: dir, LOG_LEVEL: 'error' });
   app = await buildServiceApp(caseService, {

@@ -9,6 +9,7 @@ import {
   type InternalContext,
 } from '@portal/contracts';
 import { badRequest, conflict, forbidden, notFound, type Db, type Queryable } from '@portal/core';
+import { emitEvent } from '@portal/jobs';
 import { resolveScope, scopeConditions, type Scope } from '../scope/scope';
 import { findAlert } from './alert-repository';
 import { assertAlertsWritable } from './alert-scope';
@@ -106,6 +107,19 @@ async function outcomeDetails(
   return { refund_id: null, order_id: alert.order_id, customer_name: null, case_id: null };
 }
 
+/** ALERT_STATUS_CHANGED: an outcome marked or changed, or the alert completed. */
+function alertStatusEvent(before: AlertRow, after: AlertRow) {
+  const data = {
+    alert_id: after.alert_id,
+    previous_status: before.status,
+    status: after.status,
+    previous_outcome: before.outcome,
+    outcome: after.outcome,
+    completed_date: after.completed_date,
+  };
+  return { type: 'ALERT_STATUS_CHANGED' as const, merchant_id: after.merchant_id, data };
+}
+
 /** POST /cm/svc/alerts/outcome: marks (or re-marks) an open alert; one history row per change. */
 export async function markOutcome(
   db: Db,
@@ -153,7 +167,9 @@ export async function markOutcome(
         `Outcome set to ${known[0].name}`,
       );
     }
-    return { alert: (await findAlert(tx, scope, alert.alert_id))! };
+    const after = (await findAlert(tx, scope, alert.alert_id))!;
+    if (!unchanged) await emitEvent(tx, ctx.tenant, alertStatusEvent(alert, after), ctx.user_id);
+    return { alert: after };
   });
 }
 
@@ -182,6 +198,8 @@ export async function completeAlert(
       alert.outcome_id,
       'Completed',
     );
-    return { alert: (await findAlert(tx, scope, alert.alert_id))! };
+    const after = (await findAlert(tx, scope, alert.alert_id))!;
+    await emitEvent(tx, ctx.tenant, alertStatusEvent(alert, after), ctx.user_id);
+    return { alert: after };
   });
 }

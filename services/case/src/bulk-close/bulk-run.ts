@@ -1,6 +1,6 @@
 import { BULK_JOB_NAMES } from '@portal/contracts';
 import type { Queryable } from '@portal/core';
-import { defineJob, JobError, Type, type JobContext } from '@portal/jobs';
+import { defineJob, emitEvents, JobError, Type, type JobContext } from '@portal/jobs';
 import { ALERTS_OF_JOB, CASES_OF_JOB } from './bulk-criteria';
 
 /** Rows per transaction: short row locks, no table-wide lock, progress a person can follow. */
@@ -8,6 +8,30 @@ export const BULK_BATCH = 2000;
 
 const schema = Type.Object({ bulk_job_id: Type.Integer({ minimum: 1 }) });
 type Data = { bulk_job_id: number };
+
+/** The rows a batch changed, for their domain events (design §11), in the batch's transaction. */
+interface Changed {
+  id: number;
+  merchant_id: number;
+}
+const CHANGED = `(select coalesce(json_agg(json_build_object('id', upd.id, 'merchant_id', upd.merchant_id)), '[]'::json) from upd) as changed`;
+
+const caseClosedEvent = (c: Changed, jobId: number) => ({
+  type: 'CASE_STATUS_CHANGED' as const,
+  merchant_id: c.merchant_id,
+  data: {
+    case_id: c.id,
+    previous_status: 'New',
+    status: 'DoNotRepresent',
+    verdict: 'Loss',
+    bulk_job_id: jobId,
+  },
+});
+const alertRefundedEvent = (a: Changed, jobId: number) => ({
+  type: 'ALERT_STATUS_CHANGED' as const,
+  merchant_id: a.merchant_id,
+  data: { alert_id: a.id, outcome: 'Refunded', completed: true, bulk_job_id: jobId },
+});
 
 /**
  * One batch of an auto-accept job: the next New cases matching the job move
@@ -17,14 +41,14 @@ type Data = { bulk_job_id: number };
  * (they are no longer New), so nothing changes twice.
  */
 async function acceptBatch(tx: Queryable, jobId: number): Promise<number> {
-  const { rows } = await tx.query<{ n: number }>(
+  const { rows } = await tx.query<{ n: number; tenant: string; changed: Changed[] }>(
     `with picked as (
        select c.id from cases.bulk_jobs j join cases.cases c on ${CASES_OF_JOB}
        where j.id = $1 order by c.id limit $2 for update of c skip locked
      ),
      upd as (
        update cases.cases c set status_id = 4, verdict_id = 5, date_completed = current_date, updated_at = now()
-       from picked where c.id = picked.id returning c.id, c.tenant_id
+       from picked where c.id = picked.id returning c.id, c.tenant_id, c.merchant_id
      ),
      hist as (
        insert into cases.case_history (tenant_id, case_id, user_id, username, actor_id, actor_username, action)
@@ -33,15 +57,23 @@ async function acceptBatch(tx: Queryable, jobId: number): Promise<number> {
        from upd join cases.bulk_jobs j on j.id = $1
      ),
      n as (select count(*)::int as n from upd)
-     update cases.bulk_jobs set records_num = records_num + n.n from n where id = $1 returning n.n`,
+     update cases.bulk_jobs set records_num = records_num + n.n from n where id = $1
+     returning n.n, tenant_id as tenant, ${CHANGED}`,
     [jobId, BULK_BATCH],
   );
-  return rows[0]?.n ?? 0;
+  const r = rows[0];
+  if (r)
+    await emitEvents(
+      tx,
+      r.tenant,
+      r.changed.map((c) => caseClosedEvent(c, jobId)),
+    );
+  return r?.n ?? 0;
 }
 
 /** One batch of an auto-refund rule: matching open alerts get the outcome Refunded and are completed. */
 async function refundBatch(tx: Queryable, jobId: number): Promise<number> {
-  const { rows } = await tx.query<{ n: number }>(
+  const { rows } = await tx.query<{ n: number; tenant: string; changed: Changed[] }>(
     `with picked as (
        select a.id, a.outcome_id as old_outcome from cases.bulk_jobs j join cases.alerts a on true
        join cases.alert_descriptors ad on ad.id = a.descriptor_id and ${ALERTS_OF_JOB}
@@ -54,7 +86,7 @@ async function refundBatch(tx: Queryable, jobId: number): Promise<number> {
          completed_username = j.username, updated_at = now()
        from picked, cases.bulk_jobs j
        where a.id = picked.id and j.id = $1
-       returning a.id, a.tenant_id, j.user_id, j.username
+       returning a.id, a.tenant_id, a.merchant_id, j.user_id, j.username
      ),
      hist as (
        insert into cases.alert_history (tenant_id, alert_id, created_at, user_id, username, actor_id, old_outcome_id,
@@ -66,10 +98,18 @@ async function refundBatch(tx: Queryable, jobId: number): Promise<number> {
          'Completed by auto refund rule #' || $1::text from upd
      ),
      n as (select count(*)::int as n from upd)
-     update cases.bulk_jobs set records_num = records_num + n.n from n where id = $1 returning n.n`,
+     update cases.bulk_jobs set records_num = records_num + n.n from n where id = $1
+     returning n.n, tenant_id as tenant, ${CHANGED}`,
     [jobId, BULK_BATCH],
   );
-  return rows[0]?.n ?? 0;
+  const r = rows[0];
+  if (r)
+    await emitEvents(
+      tx,
+      r.tenant,
+      r.changed.map((a) => alertRefundedEvent(a, jobId)),
+    );
+  return r?.n ?? 0;
 }
 
 async function run(

@@ -1,6 +1,6 @@
 import { UPDATER_MAX_BYTES, UPDATER_MAX_ROWS, UPDATER_OUTCOMES as O } from '@portal/contracts';
 import { HttpError, type Queryable } from '@portal/core';
-import { defineJob, JobError, Type, type JobContext } from '@portal/jobs';
+import { defineJob, emitEvents, JobError, Type, type JobContext } from '@portal/jobs';
 import { newObjectKey } from '@portal/storage';
 import { caseObjectStore, csvText, parseCsv, readCsvObject } from '../onboarding/csv-file';
 
@@ -96,6 +96,27 @@ async function applyBatch(tx: Queryable, u: Upload, rows: Row[]): Promise<string
        select $1, u.id, $2, $3, $2, $3, 'Case updater upload #' || $4 || ': verdict set to ' || v.name
        from unnest($5::bigint[], $6::int[]) as u(id, vid) join cases.verdicts v on v.id = u.vid`,
       [u.tenant_id, u.user_id, u.username, u.id, changeIds, changeVerdicts],
+    );
+    const names = new Map(
+      (await tx.query<{ id: number; name: string }>('select id, name from cases.verdicts')).rows.map((v) => [
+        v.id,
+        v.name,
+      ]),
+    );
+    await emitEvents(
+      tx,
+      u.tenant_id,
+      changeIds.map((id, i) => {
+        const c = byId.get(id)!;
+        const data = {
+          case_id: id,
+          previous_verdict: names.get(c.verdict_id) ?? null,
+          verdict: names.get(changeVerdicts[i]!) ?? null,
+          updater_upload_id: u.id,
+        };
+        return { type: 'CASE_VERDICT_CHANGED', merchant_id: Number(c.merchant_id), data };
+      }),
+      u.user_id === null ? null : Number(u.user_id),
     );
     await tx.query('update cases.updater_uploads set rows_applied = rows_applied + $2 where id = $1', [
       u.id,

@@ -10,6 +10,7 @@ import {
   type InternalContext,
 } from '@portal/contracts';
 import { badRequest, conflict, notFound, type Db, type Queryable } from '@portal/core';
+import { emitEvent } from '@portal/jobs';
 import { assertWritable, resolveScope, scopeConditions, type Scope } from '../scope/scope';
 import { isOpenGroup } from './case-columns';
 import { addHistory } from './case-history';
@@ -18,6 +19,9 @@ import { loadCaseRows } from './case-repository';
 /** The state of a case a write checks, read under a row lock. */
 export interface LockedCase {
   id: number;
+  /** For the domain events of a change (design §11). */
+  tenant_id: string;
+  merchant_id: number;
   status_id: number;
   status_group_id: number;
   status: string;
@@ -52,7 +56,7 @@ export async function lockCases(
   const conditions = scopeConditions(scope, 'c', params);
   params.push([...new Set(ids)]);
   const { rows } = await tx.query<LockedCase>(
-    `select c.id, c.status_id, c.status_group_id, st.name as status, sg.name as status_group, c.verdict_id, v.name as verdict,
+    `select c.id, c.tenant_id, c.merchant_id, c.status_id, c.status_group_id, st.name as status, sg.name as status_group, c.verdict_id, v.name as verdict,
        c.card_type_id, ct.name as card_type, c.processor_invoice_id, c.dispute_amt, c.flag_id, c.is_flagged, c.assigned_user_id
      from cases.cases c
      join cases.statuses st on st.id = c.status_id
@@ -67,7 +71,12 @@ export async function lockCases(
   const found = new Map(
     rows.map((r) => [
       Number(r.id),
-      { ...r, id: Number(r.id), flag_id: r.flag_id === null ? null : Number(r.flag_id) },
+      {
+        ...r,
+        id: Number(r.id),
+        merchant_id: Number(r.merchant_id),
+        flag_id: r.flag_id === null ? null : Number(r.flag_id),
+      },
     ]),
   );
   const missing = [...new Set(ids)].filter((id) => !found.has(id));
@@ -170,6 +179,7 @@ export function editCase(db: Db, ctx: InternalContext, id: number, body: CaseEdi
       }
     }
     await tx.query(`update cases.cases set ${sets.join(', ')}, updated_at = now() where id = $1`, params);
+    if (body.verdict_id !== c.verdict_id) await emitEvent(tx, c.tenant_id, verdictEvent(c, verdict));
     return {
       ids: [id],
       history: [{ caseId: id, action: `Edited: ${changes.join('; ')}` }],
@@ -190,6 +200,8 @@ export function bulkEditCases(db: Db, ctx: InternalContext, body: CaseBulkEditBo
         item.id,
         item.verdict_id,
       ]);
+      const was = locked.get(item.id)!;
+      if (item.verdict_id !== was.verdict_id) await emitEvent(tx, was.tenant_id, verdictEvent(was, verdict));
       history.push({
         caseId: item.id,
         action: `Edited: verdict ${locked.get(item.id)!.verdict} -> ${verdict}`,
@@ -197,6 +209,17 @@ export function bulkEditCases(db: Db, ctx: InternalContext, body: CaseBulkEditBo
     }
     return { ids, history, message: EDIT_SUCCESS };
   });
+}
+
+/** CASE_STATUS_CHANGED (with the verdict when the change sets one). */
+export function statusEvent(c: LockedCase, status: string, verdict?: string) {
+  const data = { case_id: c.id, previous_status: c.status, status, ...(verdict ? { verdict } : {}) };
+  return { type: 'CASE_STATUS_CHANGED' as const, merchant_id: c.merchant_id, data };
+}
+
+export function verdictEvent(c: LockedCase, verdict: string) {
+  const data = { case_id: c.id, previous_verdict: c.verdict, verdict };
+  return { type: 'CASE_VERDICT_CHANGED' as const, merchant_id: c.merchant_id, data };
 }
 
 /** Applies one status change with the DNR/revert rules (spec 2 §4); returns the history action. */
@@ -215,6 +238,7 @@ export async function changeStatus(
       `update cases.cases set status_id = 4, verdict_id = $2, date_completed = current_date, updated_at = now() where id = $1`,
       [c.id, VERDICT.Loss],
     );
+    await emitEvent(tx, c.tenant_id, statusEvent(c, target, 'Loss'));
     return 'Moved to Do Not Represent (marked a loss)';
   }
   if (statusId === CASE_STATUS.New && c.status_id === CASE_STATUS.DoNotRepresent) {
@@ -222,6 +246,7 @@ export async function changeStatus(
       `update cases.cases set status_id = 1, verdict_id = $2, date_completed = null, updated_at = now() where id = $1`,
       [c.id, VERDICT.VerdictPending],
     );
+    await emitEvent(tx, c.tenant_id, statusEvent(c, target, 'Verdict Pending'));
     return 'Reverted Do Not Represent';
   }
   if (!isOpenGroup(c.status_group_id))
@@ -231,6 +256,7 @@ export async function changeStatus(
      where id = $1`,
     [c.id, statusId],
   );
+  if (statusId !== c.status_id) await emitEvent(tx, c.tenant_id, statusEvent(c, target));
   return `Status changed from ${c.status} to ${target}`;
 }
 

@@ -1,5 +1,6 @@
 import { ERT_DEFAULTS, ERT_RESOLVED_STATUS, type InternalContext } from '@portal/contracts';
 import type { Queryable } from '@portal/core';
+import { emitEvents } from '@portal/jobs';
 import { addHistory } from '../cases/case-history';
 
 /**
@@ -51,7 +52,16 @@ export async function insertErts(
     ctx,
     erts.map((e) => ({ caseId: e.caseId, action: `ERT added: ${short(e.content)}` })),
   );
-  // ERT_CREATED events: one per id in `rows`, here.
+  await emitEvents(
+    tx,
+    ctx.tenant,
+    rows.map((r, i) => ({
+      type: 'ERT_CREATED',
+      merchant_id: erts[i]!.merchantId,
+      data: { ert_id: Number(r.id), case_id: erts[i]!.caseId, content: erts[i]!.content },
+    })),
+    ctx.user_id,
+  );
   return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
@@ -63,10 +73,10 @@ export async function resolveErts(
   resolveKey: string | null,
 ): Promise<number[]> {
   if (!ids.length) return [];
-  const { rows } = await tx.query<{ id: string; case_id: string }>(
+  const { rows } = await tx.query<{ id: string; case_id: string; merchant_id: string }>(
     `update cases.erts set status_id = $3, is_active = false, resolved_by = $4, resolved_user_id = $5,
        date_resolved = now(), resolve_key = coalesce($6, resolve_key)
-     where tenant_id = $1 and id = any($2::bigint[]) and date_resolved is null returning id, case_id`,
+     where tenant_id = $1 and id = any($2::bigint[]) and date_resolved is null returning id, case_id, merchant_id`,
     [ctx.tenant, ids, ERT_RESOLVED_STATUS, ctx.username, ctx.user_id, resolveKey],
   );
   await addHistory(
@@ -74,6 +84,15 @@ export async function resolveErts(
     ctx,
     rows.map((r) => ({ caseId: Number(r.case_id), action: `ERT #${r.id} resolved` })),
   );
-  // ERT_RESOLVED events: one per row of `rows`, here.
+  await emitEvents(
+    tx,
+    ctx.tenant,
+    rows.map((r) => ({
+      type: 'ERT_RESOLVED',
+      merchant_id: Number(r.merchant_id),
+      data: { ert_id: Number(r.id), case_id: Number(r.case_id), resolved_by: ctx.username },
+    })),
+    ctx.user_id,
+  );
   return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }

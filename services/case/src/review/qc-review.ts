@@ -11,8 +11,9 @@ import {
   type QcCase,
 } from '@portal/contracts';
 import { badRequest, conflict, notFound, type Db, type Queryable } from '@portal/core';
+import { emitEvent } from '@portal/jobs';
 import { findCase } from '../cases/case-repository';
-import { lockCases, write, type WriteResult } from '../cases/case-writes';
+import { lockCases, statusEvent, write, type WriteResult } from '../cases/case-writes';
 import { resolveScope, scopeConditions, type Scope } from '../scope/scope';
 import { addHistory } from '../cases/case-history';
 import { assertNotMarkedByOther, clearMarks, liveMarks, setMarks } from './case-marks';
@@ -106,6 +107,7 @@ function finishQc(
         c.id,
         CASE_STATUS.TransportReady,
       ]);
+      await emitEvent(tx, c.tenant_id, statusEvent(c, 'TransportReady'));
       await enqueueRepresentmentTransport(tx, ctx.tenant, c.id, ctx.user_id);
       action = 'QC approved: representment sent to transport';
       message = QC_MESSAGES.approved(c.id);
@@ -114,6 +116,7 @@ function finishQc(
         `update cases.cases set status_id = $2, verdict_id = $3, date_completed = current_date, updated_at = now() where id = $1`,
         [c.id, CASE_STATUS.DoNotRepresent, VERDICT.Loss],
       );
+      await emitEvent(tx, c.tenant_id, statusEvent(c, 'DoNotRepresent', 'Loss'));
       action = 'QC: moved to Do Not Represent (marked a loss)';
       message = QC_MESSAGES.dnr(c.id);
     }

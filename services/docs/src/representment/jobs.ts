@@ -5,7 +5,15 @@ import {
   REPRESENTMENT_TRANSPORT_JOB,
 } from '@portal/contracts';
 import type { Env, Queryable } from '@portal/core';
-import { defineJob, enqueue, JobError, type JobContext, type JobDefinition } from '@portal/jobs';
+import {
+  defineJob,
+  emitEvent,
+  enqueue,
+  JobError,
+  readableError,
+  type JobContext,
+  type JobDefinition,
+} from '@portal/jobs';
 import { openObjectStore, type ObjectStore } from '@portal/storage';
 import { resolveDocsLinkSecret } from '../files/signed-links';
 import { SimulatedCardNetwork, type CardNetworkAdapter } from './card-network';
@@ -74,9 +82,9 @@ export const compileJob = defineJob({
       const last = (error instanceof JobError && error.permanent) || ctx.attempt >= ctx.maxAttempts;
       if (last) {
         const failed = await ctx.once('failed', async (tx) => {
-          const { rows } = await tx.query<{ version: number; newest: boolean }>(
+          const { rows } = await tx.query<{ version: number; merchant_id: string; newest: boolean }>(
             `update docs.representment_versions v set state = 'failed' where id = $1 and state = 'compiling'
-             returning version, not exists (select 1 from docs.representment_versions n
+             returning version, merchant_id, not exists (select 1 from docs.representment_versions n
                where n.tenant_id = v.tenant_id and n.case_id = v.case_id and n.version > v.version) as newest`,
             [ctx.data.version_id],
           );
@@ -92,6 +100,19 @@ export const compileJob = defineJob({
               userId: null,
               username: 'system',
             });
+          if (row) {
+            const data = {
+              case_id: ctx.data.case_id,
+              version: row.version,
+              stage: 'compile',
+              message: readableError(error),
+            };
+            await emitEvent(tx, ctx.tenant, {
+              type: 'DOC_VALIDATION_ERROR',
+              merchant_id: Number(row.merchant_id),
+              data,
+            });
+          }
           return { failed: row !== undefined };
         });
         // Nothing half-written: a compiled file stored by an attempt whose recording failed goes too.

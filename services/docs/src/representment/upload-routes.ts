@@ -15,7 +15,8 @@ import {
   UploadLinkQuery,
   type InternalContext,
 } from '@portal/contracts';
-import { badRequest, conflict, forbidden, type Db } from '@portal/core';
+import { badRequest, conflict, forbidden, HttpError, type Db } from '@portal/core';
+import { emitEvent } from '@portal/jobs';
 import { MAX_UPLOAD_BYTES, parseObjectKey, UPLOAD_LINK_TTL_SECONDS, type ObjectStore } from '@portal/storage';
 import type { CaseScope } from './case-scope';
 import { checkFile, readAll } from './file-check';
@@ -33,6 +34,24 @@ import {
   templatesFor,
   type NewDocument,
 } from './version-repository';
+
+/** Emits DOC_VALIDATION_ERROR for a refused upload of a case (its merchant read from the case row). */
+async function docValidationError(db: Db, ctx: InternalContext, caseId: number, message: string) {
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ merchant_id: string }>(
+      'select merchant_id from cases.cases where tenant_id = $1 and id = $2',
+      [ctx.tenant, caseId],
+    );
+    if (!rows[0]) return;
+    const data = { case_id: caseId, stage: 'upload', message };
+    await emitEvent(
+      tx,
+      ctx.tenant,
+      { type: 'DOC_VALIDATION_ERROR', merchant_id: Number(rows[0].merchant_id), data },
+      ctx.user_id,
+    );
+  });
+}
 
 export interface UploadDeps {
   db: Db;
@@ -128,6 +147,17 @@ export function uploadRoutes(deps: UploadDeps): FastifyPluginAsync {
             404: ErrorResponse,
             409: ErrorResponse,
           },
+        },
+        // A refused document set (our 400s come after the case scope check) is a DOC_VALIDATION_ERROR event.
+        onError: (request, _reply, error, done) => {
+          if (!(error instanceof HttpError) || error.statusCode !== 400) return done();
+          docValidationError(deps.db, request.ctx, request.body.case_id, error.message).then(
+            done,
+            (err: unknown) => {
+              request.log.error({ err }, 'DOC_VALIDATION_ERROR event not emitted');
+              done();
+            },
+          );
         },
       },
       async (request) => {

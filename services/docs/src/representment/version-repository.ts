@@ -1,5 +1,6 @@
-import type { RepresentmentDocument, RepresentmentVersion } from '@portal/contracts';
+import { CASE_STATUS, type RepresentmentDocument, type RepresentmentVersion } from '@portal/contracts';
 import type { Queryable } from '@portal/core';
+import { emitEvent } from '@portal/jobs';
 
 /** Uploaded representment versions and their documents (migrations/003). */
 
@@ -247,6 +248,8 @@ export async function issuedKeys(
  * migration case/010): in the caller's transaction; null when the case was not
  * in one of `from` (nothing changed).
  */
+const STATUS_NAME = new Map<number, string>(Object.entries(CASE_STATUS).map(([name, id]) => [id, name]));
+
 export async function setCaseStatus(
   tx: Queryable,
   s: {
@@ -259,11 +262,22 @@ export async function setCaseStatus(
     username: string | null;
   },
 ): Promise<number | null> {
-  const { rows } = await tx.query<{ previous: number | null }>(
-    `select cases.set_representment_status($1, $2, $3::int[], $4, $5, $6, $7) as previous`,
+  const { rows } = await tx.query<{ previous: number | null; merchant_id: string }>(
+    `select cases.set_representment_status($1, $2, $3::int[], $4, $5, $6, $7) as previous,
+       (select merchant_id from cases.cases where tenant_id = $1 and id = $2) as merchant_id`,
     [s.tenant, s.caseId, [...s.from], s.to, s.action, s.userId, s.username],
   );
-  return rows[0]?.previous ?? null;
+  const previous = rows[0]?.previous ?? null;
+  if (previous !== null && previous !== s.to) {
+    const data = {
+      case_id: s.caseId,
+      previous_status: STATUS_NAME.get(previous),
+      status: STATUS_NAME.get(s.to),
+    };
+    const event = { type: 'CASE_STATUS_CHANGED' as const, merchant_id: Number(rows[0]!.merchant_id), data };
+    await emitEvent(tx, s.tenant, event, s.userId);
+  }
+  return previous;
 }
 
 export async function caseStatus(db: Queryable, tenant: string, caseId: number): Promise<number | null> {

@@ -1,0 +1,188 @@
+import { Type } from '@sinclair/typebox';
+import type { WebhookPayload } from '@portal/contracts';
+import { resolveContextSecret, type Queryable } from '@portal/core';
+import { defineEventDispatcher, defineJob, enqueue, JobError, type JobDefinition } from '@portal/jobs';
+import { postToTarget } from './post';
+import { openSecret, signatureHeader } from './signing';
+import {
+  checkTarget,
+  networkPolicy,
+  WebhookTargetError,
+  type Resolve,
+  type WebhookNetworkPolicy,
+} from './ssrf';
+
+/**
+ * Two job kinds carry events to endpoints:
+ * - `events.dispatch` (the outbox every service writes with emitEvent): matches each event with the
+ *   active endpoints of its tenant subscribed to its type whose merchant is the event's merchant or
+ *   one above it, and adds one delivery row and one delivery job per endpoint, in one step;
+ * - `webhooks.deliver`: one signed POST per attempt, retried with exponential backoff: 12 retries
+ *   from 15 s doubling (with jitter) span about a day.
+ */
+export const webhookDeliveryJob = defineJob({
+  name: 'webhooks.deliver',
+  schema: Type.Object({ delivery_id: Type.Integer({ minimum: 1 }) }),
+  retryLimit: 12,
+  retryDelaySeconds: 15,
+  retryBackoff: true,
+  expireInSeconds: 60,
+  handler: async (ctx) => {
+    if (!ctx.env) throw new JobError('The worker has no configuration.', { permanent: true });
+    return deliverOnce(ctx.db, ctx.tenant, ctx.data.delivery_id, {
+      contextSecret: resolveContextSecret(ctx.env),
+      policy: networkPolicy(ctx.env),
+      lastAttempt: ctx.attempt >= ctx.maxAttempts,
+    });
+  },
+});
+
+// The hierarchy belongs to the case service; the worker reads it (never writes) on the one database.
+const MATCHING_ENDPOINTS = `
+  with recursive up(id, parent_id) as (
+    select id, parent_id from cases.merchants where tenant_id = $1 and id = $2
+    union all
+    select m.id, m.parent_id from cases.merchants m join up on m.id = up.parent_id where m.tenant_id = $1
+  )
+  insert into users.webhook_deliveries (tenant, endpoint_id, event_id, event_type, payload)
+  select $1, e.id, $3::uuid, $4, $5::jsonb from users.webhook_endpoints e
+   where e.tenant = $1 and e.is_active and e.deleted_at is null and $4 = any(e.events)
+     and e.merchant_id in (select id from up)
+  on conflict (endpoint_id, event_id) do nothing
+  returning id`;
+
+export const eventDispatchJob = defineEventDispatcher(async (ctx) =>
+  ctx.once('dispatch', async (tx) => {
+    const any = await tx.query(
+      `select 1 from users.webhook_endpoints where tenant = $1 and is_active and deleted_at is null limit 1`,
+      [ctx.tenant],
+    );
+    if (!any.rows.length) return { deliveries: 0 };
+    let deliveries = 0;
+    for (const event of ctx.data.events) {
+      const payload: WebhookPayload = {
+        id: event.id,
+        type: event.type,
+        created: event.occurred_at,
+        tenant: ctx.tenant,
+        merchant_id: event.merchant_id,
+        data: event.data,
+      };
+      const { rows } = await tx.query<{ id: string }>(MATCHING_ENDPOINTS, [
+        ctx.tenant,
+        event.merchant_id,
+        event.id,
+        event.type,
+        JSON.stringify(payload),
+      ]);
+      for (const row of rows) await queueDelivery(tx, ctx.tenant, Number(row.id));
+      deliveries += rows.length;
+    }
+    return { deliveries };
+  }),
+);
+
+export const WEBHOOK_JOBS: readonly JobDefinition[] = [eventDispatchJob, webhookDeliveryJob];
+
+/** Adds the delivery job (one unfinished job per delivery: a second redeliver answers the first). */
+export function queueDelivery(tx: Queryable, tenant: string, deliveryId: number) {
+  return enqueue(
+    tx,
+    webhookDeliveryJob,
+    { delivery_id: deliveryId },
+    { tenant, createdBy: null, singletonKey: `delivery-${deliveryId}` },
+  );
+}
+
+interface DeliveryRow {
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  state: string;
+  payload: unknown;
+  url: string;
+  secret_enc: string;
+  usable: boolean;
+}
+
+export interface DeliverySettings {
+  contextSecret: string;
+  policy: WebhookNetworkPolicy;
+  /** No retry follows a failure of this attempt. */
+  lastAttempt: boolean;
+  now?: () => Date;
+  /** The resolver and attempt limit (tests stand in a rebinding DNS answer or a short timeout). */
+  resolve?: Resolve;
+  timeoutMs?: number;
+}
+
+async function record(
+  db: Queryable,
+  id: number,
+  state: 'succeeded' | 'retrying' | 'failed',
+  code: number | null,
+  error: string | null,
+) {
+  await db.query(
+    `update users.webhook_deliveries set state = $2, attempts = attempts + 1, response_code = $3, last_error = $4,
+       delivered_at = case when $2 = 'succeeded' then now() else delivered_at end, updated_at = now()
+     where id = $1`,
+    [id, state, code, error?.slice(0, 500) ?? null],
+  );
+}
+
+/** One attempt: the checked address, a fresh signature, the outcome recorded; throws to retry. */
+export async function deliverOnce(
+  db: Queryable,
+  tenant: string,
+  deliveryId: number,
+  settings: DeliverySettings,
+) {
+  const { rows } = await db.query<DeliveryRow>(
+    `select d.id, d.endpoint_id, d.event_id, d.state, d.payload, e.url, e.secret_enc,
+            (e.is_active and e.deleted_at is null) as usable
+       from users.webhook_deliveries d join users.webhook_endpoints e on e.id = d.endpoint_id
+      where d.id = $1 and d.tenant = $2`,
+    [deliveryId, tenant],
+  );
+  const row = rows[0];
+  if (!row) throw new JobError('The delivery no longer exists.', { permanent: true });
+  if (row.state === 'succeeded') return { status: 'already delivered' };
+  if (!row.usable) {
+    await record(db, deliveryId, 'failed', null, 'The endpoint is disabled or deleted.');
+    throw new JobError('The endpoint is disabled or deleted.', { permanent: true });
+  }
+  let target;
+  try {
+    target = await checkTarget(settings.policy, row.url, settings.resolve);
+  } catch (error) {
+    if (!(error instanceof WebhookTargetError)) throw error;
+    await record(db, deliveryId, 'failed', null, error.message);
+    throw new JobError(error.message, { permanent: true });
+  }
+  const body = JSON.stringify(typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload);
+  const t = Math.floor((settings.now?.() ?? new Date()).getTime() / 1000);
+  const secret = openSecret(settings.contextSecret, row.secret_enc);
+  const result = await postToTarget(
+    target,
+    {
+      'portal-signature': signatureHeader(secret, body, t),
+      'portal-event-id': row.event_id,
+      'portal-delivery-id': String(row.id),
+      'user-agent': 'ChargebackPortal-Webhooks/1',
+    },
+    body,
+    settings.timeoutMs,
+  );
+  const ok = result.status !== null && result.status >= 200 && result.status < 300;
+  const problem = ok ? null : (result.error ?? `The endpoint answered ${result.status}.`);
+  await record(
+    db,
+    deliveryId,
+    ok ? 'succeeded' : settings.lastAttempt ? 'failed' : 'retrying',
+    result.status,
+    problem,
+  );
+  if (!ok) throw new JobError(problem!);
+  return { status: result.status };
+}

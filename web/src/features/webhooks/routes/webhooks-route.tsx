@@ -1,0 +1,6 @@
+import { WebhookEndpoints } from '../components/webhook-endpoints';
+
+/** /webhooks. */
+export default function WebhooksRoute() {
+  return <WebhookEndpoints />;
+}
