@@ -1,5 +1,5 @@
 import type { Cache, Env, Logger, ServiceName } from '@portal/core';
-import type { ImpersonationAudit } from './audit/audit';
+import type { GatewayAudit } from './audit/audit';
 import type { RevokedSessions } from './auth/revoked-sessions';
 import type { TokenVerifier } from './auth/verify-token';
 import type { CachedSource } from './cache/cached-source';
@@ -33,7 +33,7 @@ export interface GatewayCore {
   stackConfigs: CachedSource<unknown>;
   policy: Policy;
   limits: RateLimits;
-  audit: ImpersonationAudit;
+  audit: GatewayAudit;
   /** Signed-out sessions whose access tokens are refused (issue 20.9). */
   sessions: RevokedSessions;
 }

@@ -1,57 +1,164 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { UserProfile } from '@portal/contracts';
 import type { Logger } from '@portal/core';
 import { callUpstream, type Pools } from '../upstreams/pools';
+import { auditEntryOf, type AuditEntry } from './audit-entry';
+
+export interface AuditOptions {
+  /** How often the buffer is sent (ms). */
+  flushMs?: number;
+  /** Entries per batch (the user service takes up to 500). */
+  batchSize?: number;
+  /** Entries kept while the user service is unreachable; beyond it the oldest are dropped (and counted in the log). */
+  maxBuffered?: number;
+  timeoutMs?: number;
+}
 
 /**
- * Audit rows of impersonated calls, written by the user service (it owns the
- * audit table). Sent after the answer, off the request path; a failure is
- * logged with both ids so the trail survives in the log at least.
+ * The audit trail of gateway calls (design §11, issue 19): every write of a
+ * signed-in user and every impersonated call. Entries are made in onResponse
+ * and buffered here; a timer sends them to the user service (which owns the
+ * table) in batches per tenant, off the request path. A request never waits
+ * for or fails because of the audit: when the user service is down the batch
+ * stays buffered (bounded) and is retried with backoff; each entry carries its
+ * own id, so a batch sent twice is stored once. Every gateway instance sends
+ * its own buffer, so scaling out needs nothing shared.
  */
-export class ImpersonationAudit {
+export class GatewayAudit {
+  private buffer: Array<{ tenant: string; entry: AuditEntry }> = [];
+  private readonly addresses = new WeakMap<FastifyRequest, string>();
+  private readonly timer: NodeJS.Timeout;
+  private flushing: Promise<void> | null = null;
+  private failures = 0;
+  private retryAt = 0;
+  private dropped = 0;
+  private readonly flushMs: number;
+  private readonly batchSize: number;
+  private readonly maxBuffered: number;
+  private readonly timeoutMs: number;
+
   constructor(
     private readonly pools: Pools,
     private readonly secret: string,
     private readonly log: Logger,
-    private readonly path = '/users/audit',
-  ) {}
+    options: AuditOptions = {},
+  ) {
+    this.flushMs = options.flushMs ?? 1000;
+    this.batchSize = Math.min(options.batchSize ?? 200, 500);
+    this.maxBuffered = options.maxBuffered ?? 20_000;
+    this.timeoutMs = options.timeoutMs ?? 5000;
+    this.timer = setInterval(() => void this.flush(), this.flushMs);
+    this.timer.unref();
+  }
 
-  record(request: FastifyRequest, actor: UserProfile, effective: UserProfile, status: number) {
-    const tenant = request.tenant!.config.id;
-    const q = request.url.indexOf('?');
-    // The user service takes tenant, both ids, request id and client ip from the signed context and headers.
-    const entry = {
-      action: 'impersonated_call',
-      method: request.method,
-      path: (q === -1 ? request.url : request.url.slice(0, q)).slice(0, 2000),
-      status,
-    };
-    callUpstream(this.pools.user, this.secret, {
-      method: 'POST',
-      path: this.path,
-      timeoutMs: 5000,
-      body: entry,
-      clientIp: request.ip,
-      context: {
-        tenant,
-        user_id: effective.id,
-        actor_id: actor.id,
-        username: effective.username,
-        roles: effective.roles,
-        merchant_id: effective.merchant.id,
-        read_only: effective.is_read_only,
-        mids_allowed: effective.mids_allowed,
-        mids_excluded: effective.mids_excluded,
-        request_id: request.id,
-        kind: 'user',
-      },
-    })
-      .then((answer) => {
-        if (answer.status >= 300)
-          this.log.error({ tenant, ...entry, answer: answer.status }, 'impersonation audit refused');
-      })
-      .catch((error: unknown) =>
-        this.log.error({ err: error, tenant, ...entry }, 'impersonation audit failed'),
-      );
+  /**
+   * Called as a request arrives: the client address is read while the socket is there (a proxied call
+   * answered on a closing connection has no socket left by onResponse).
+   */
+  begin(request: FastifyRequest): void {
+    this.addresses.set(request, request.ip);
+  }
+
+  /** Called once per answered request; cheap, synchronous, never throws into the request. */
+  observe(request: FastifyRequest, status: number): void {
+    try {
+      const tenant = request.tenant?.config.id;
+      const entry = tenant ? auditEntryOf(request, status, this.addresses.get(request)) : null;
+      if (!tenant || !entry) return;
+      if (this.buffer.length >= this.maxBuffered) {
+        this.buffer.shift();
+        this.dropped++;
+      }
+      this.buffer.push({ tenant, entry });
+    } catch (error) {
+      this.log.error({ err: error }, 'audit entry not made');
+    }
+  }
+
+  /** Entries waiting to be sent (health and tests). */
+  get pending(): number {
+    return this.buffer.length;
+  }
+
+  /** Sends what is buffered; concurrent calls share one run. */
+  flush(force = false): Promise<void> {
+    if (this.flushing) return this.flushing;
+    if (this.buffer.length === 0 || (!force && Date.now() < this.retryAt)) return Promise.resolve();
+    this.flushing = this.send().finally(() => {
+      this.flushing = null;
+    });
+    return this.flushing;
+  }
+
+  private async send(): Promise<void> {
+    if (this.dropped > 0) {
+      this.log.error({ dropped: this.dropped }, 'audit buffer full: oldest entries dropped');
+      this.dropped = 0;
+    }
+    while (this.buffer.length > 0) {
+      const tenant = this.buffer[0]!.tenant;
+      const batch: AuditEntry[] = [];
+      const rest: typeof this.buffer = [];
+      for (const item of this.buffer) {
+        if (item.tenant === tenant && batch.length < this.batchSize) batch.push(item.entry);
+        else rest.push(item);
+      }
+      this.buffer = rest;
+      const outcome = await this.post(tenant, batch);
+      if (outcome === 'retry') {
+        // Back in front of anything recorded meanwhile, within the bound; retried after a backoff.
+        const back = batch.map((entry) => ({ tenant, entry }));
+        this.buffer = back.concat(this.buffer).slice(-this.maxBuffered);
+        this.failures++;
+        this.retryAt = Date.now() + Math.min(30_000, this.flushMs * 2 ** Math.min(this.failures, 5));
+        return;
+      }
+      this.failures = 0;
+      this.retryAt = 0;
+    }
+  }
+
+  private async post(tenant: string, entries: AuditEntry[]): Promise<'done' | 'retry'> {
+    try {
+      const answer = await callUpstream(this.pools.user, this.secret, {
+        method: 'POST',
+        path: '/users/audit/batch',
+        timeoutMs: this.timeoutMs,
+        body: { entries },
+        context: {
+          tenant,
+          user_id: null,
+          actor_id: null,
+          username: null,
+          roles: [],
+          merchant_id: null,
+          read_only: false,
+          mids_allowed: [],
+          mids_excluded: [],
+          request_id: randomUUID(),
+          kind: 'system',
+        },
+      });
+      if (answer.status < 300) return 'done';
+      // A refused batch would be refused again: logged with what identifies the calls, then let go.
+      if (answer.status < 500) {
+        this.log.error(
+          { tenant, answer: answer.status, requests: entries.map((e) => e.request_id) },
+          'audit batch refused',
+        );
+        return 'done';
+      }
+      this.log.warn({ tenant, answer: answer.status, entries: entries.length }, 'audit batch failed');
+      return 'retry';
+    } catch (error) {
+      this.log.warn({ err: error, tenant, entries: entries.length }, 'audit batch not sent');
+      return 'retry';
+    }
+  }
+
+  /** On shutdown: stop the timer and send what is left (one attempt). */
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush(true);
   }
 }

@@ -58,6 +58,7 @@ export function registerPipeline(app: FastifyInstance, gw: GatewayCore) {
   // that must wait (a token's first verification, a profile or session lookup, impersonation) goes on
   // asynchronously from that step, in the same order.
   app.addHook('onRequest', (request, reply, done) => {
+    gw.audit.begin(request);
     let pending: void | Promise<void>;
     try {
       pending = gate(gw, request, reply);
@@ -69,12 +70,10 @@ export function registerPipeline(app: FastifyInstance, gw: GatewayCore) {
     else done();
   });
 
-  // Every impersonated call is audited with both ids, once its outcome is known; then the metrics.
-  // A callback hook (no promise per request).
+  // Every write and every impersonated call is audited (buffered, sent in batches), once its outcome is
+  // known; then the metrics. A callback hook (no promise per request).
   app.addHook('onResponse', (request, reply, done) => {
-    const call = request.call;
-    if (call?.impersonating && call.actor && call.effective)
-      gw.audit.record(request, call.actor, call.effective, reply.statusCode);
+    gw.audit.observe(request, reply.statusCode);
     gw.metrics.observe(
       request.routeLabel,
       request.tenant?.config.id ?? '',

@@ -168,9 +168,11 @@ export async function fakeUserService(secret: string, signer: Signer): Promise<F
     const loginAs = /^\/users\/users\/(\d+)\/impersonation$/.exec(path);
     if (loginAs && req.method === 'GET')
       return send(res, 200, { allowed: state.profiles.has(`${ctx.tenant}:${loginAs[1]}`) });
-    if (path === '/users/audit' && req.method === 'POST') {
-      state.audits.push({ ctx, body: body as Record<string, unknown> });
-      return send(res, 204);
+    // The gateway's audit batches (gateway/src/audit): one entry per audited call.
+    if (path === '/users/audit/batch' && req.method === 'POST') {
+      const entries = (body as { entries: Record<string, unknown>[] }).entries;
+      for (const entry of entries) state.audits.push({ ctx, body: entry });
+      return send(res, 200, { stored: entries.length });
     }
     const seen = { path: req.url!, method: req.method!, headers: req.headers, ctx, body };
     state.seen.push(seen);

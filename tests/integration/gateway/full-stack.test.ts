@@ -242,7 +242,7 @@ describe('impersonation', () => {
     await expect
       .poll(async () => {
         const { rows } = await t.db.query<{ n: string }>(
-          `select count(*) as n from users.audit_log where tenant = 'acme' and actor_id = $1 and user_id = $2 and path = '/api/cm/cases'`,
+          `select count(*) as n from users.audit_log where tenant = 'acme' and actor_id = $1 and user_id = $2 and route = '/api/cm/cases'`,
           [id('acme', 'admin'), id('acme', 'merchant.user')],
         );
         return Number(rows[0]!.n);

@@ -84,6 +84,18 @@ export interface AuditEntry {
   detail?: unknown;
 }
 
+/** Keys whose values never reach the audit log (a password sent with a user edit, a token, a secret). */
+const SECRET_KEY = /pass|secret|token|code/i;
+
+/** The detail as recorded: secret-looking fields replaced by '[redacted]', at any depth. */
+export function redactSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactSecrets);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? '[redacted]' : redactSecrets(v)]),
+  );
+}
+
 /** One audit row; made inside the write's transaction so the two commit together. */
 export async function audit(db: Queryable, request: FastifyRequest, entry: AuditEntry): Promise<void> {
   const ctx = request.ctx;
@@ -98,7 +110,7 @@ export async function audit(db: Queryable, request: FastifyRequest, entry: Audit
       request.method,
       request.url.split('?')[0],
       entry.targetUserId ?? null,
-      entry.detail === undefined ? null : JSON.stringify(entry.detail),
+      entry.detail === undefined ? null : JSON.stringify(redactSecrets(entry.detail)),
       ctx.request_id,
       clientIp(request),
     ],

@@ -1,0 +1,163 @@
+import type { Db, Mailer, Queryable } from '@portal/core';
+
+/**
+ * The day's digest goes out from 08:00 in each user's own time zone; a run
+ * delayed by up to SEND_WINDOW hours still sends it, a later one leaves that
+ * day out rather than mail at night.
+ */
+export const SEND_HOUR = 8;
+const SEND_WINDOW = 4;
+/** The 'Chargebacks expiring soon' e-mail notification setting (spec 3 Profile Settings). */
+const SETTING = 'expiring_chargebacks';
+const PROVIDER_ROLES = ['cb911_admin', 'cb911_manager', 'cb911_agent'];
+
+export type Threshold = '5d' | '24h';
+
+interface DueUser {
+  id: number;
+  tenant: string;
+  email: string;
+  fname: string;
+  username: string;
+  merchant_id: number;
+  role: string;
+  tz: string;
+  local_date: string;
+}
+
+export interface DueCase {
+  id: number;
+  business_name: string;
+  date_due: string;
+  threshold: Threshold;
+}
+
+/** Active users with the setting on, inside their local send window, without a digest for that local day. */
+const DUE_USERS = `
+  select u.id, u.tenant, u.email, u.fname, u.username, u.merchant_id, r.name as role,
+         coalesce(u.time_zone, 'UTC') as tz,
+         ($2::timestamptz at time zone coalesce(u.time_zone, 'UTC'))::date::text as local_date
+    from users.users u
+    join users.roles r on r.id = u.role_id
+    join users.notification_types n on n.alias = '${SETTING}'
+    left join users.user_notifications un on un.user_id = u.id and un.notification_id = n.id
+   where u.tenant = $1 and u.status_id = 1 and u.email <> ''
+     and coalesce(un.is_enabled, n.default_enabled)
+     and extract(hour from $2::timestamptz at time zone coalesce(u.time_zone, 'UTC'))
+         between ${SEND_HOUR} and ${SEND_HOUR + SEND_WINDOW - 1}
+     and not exists (
+       select 1 from users.reminder_digests d
+        where d.user_id = u.id
+          and d.local_date = ($2::timestamptz at time zone coalesce(u.time_zone, 'UTC'))::date)
+   order by u.id`;
+
+/**
+ * Open cases (New, In Progress) of a user's scope whose deadline (the end of
+ * the due day in the user's time zone) is within 5 days: provider staff get
+ * the cases assigned to them, partner and merchant users those of their
+ * merchant subtree. The case service owns these tables; this only reads them
+ * on the one database (as the webhook dispatcher reads the hierarchy).
+ */
+const DUE_CASES = `
+  with recursive sub(id) as (
+    select m.id from cases.merchants m where m.tenant_id = $1 and m.id = $3 and not $5
+    union all
+    select m.id from cases.merchants m join sub on m.parent_id = sub.id where m.tenant_id = $1
+  ), due as (
+    select c.id, c.merchant_id, c.date_due, ((c.date_due + 1)::timestamp at time zone $4) as deadline
+      from cases.cases c
+     where c.tenant_id = $1 and c.status_group_id in (1, 2)
+       and ((c.date_due + 1)::timestamp at time zone $4) > $2::timestamptz
+       and ((c.date_due + 1)::timestamp at time zone $4) <= $2::timestamptz + interval '5 days'
+       and case when $5 then c.assigned_user_id = $6 else c.merchant_id in (select id from sub) end
+  )
+  select due.id, m.business_name, due.date_due::text as date_due,
+         case when due.deadline <= $2::timestamptz + interval '24 hours' then '24h' else '5d' end as threshold
+    from due join cases.merchants m on m.id = due.merchant_id
+   order by due.deadline, due.id`;
+
+export async function dueCases(db: Queryable, user: DueUser, now: Date): Promise<DueCase[]> {
+  const staff = PROVIDER_ROLES.includes(user.role);
+  const { rows } = await db.query<DueCase>(DUE_CASES, [
+    user.tenant,
+    now.toISOString(),
+    user.merchant_id,
+    user.tz,
+    staff,
+    user.id,
+  ]);
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+function digestMail(user: DueUser, cases: DueCase[]) {
+  const line = (c: DueCase) => `  Case ${c.id} - ${c.business_name} - due ${c.date_due}`;
+  const soon = cases.filter((c) => c.threshold === '24h');
+  const later = cases.filter((c) => c.threshold === '5d');
+  const parts = [`Hello ${user.fname || user.username},`, ''];
+  if (soon.length) parts.push('Due within 24 hours:', ...soon.map(line), '');
+  if (later.length) parts.push('Due within 5 days:', ...later.map(line), '');
+  parts.push(
+    'Open each case in the portal to respond before its deadline.',
+    'You receive this e-mail because "Chargebacks expiring soon" is on in your Profile Settings.',
+  );
+  return {
+    to: user.email,
+    subject: `Chargeback deadlines: ${cases.length} case${cases.length === 1 ? '' : 's'} due soon`,
+    text: parts.join('\n'),
+  };
+}
+
+/**
+ * One user's digest: claimed for the local day, the new (case, threshold)
+ * pairs recorded, and the mail sent, in one transaction. A failed mail rolls
+ * everything back (the job retries); two workers at once: the second finds the
+ * day claimed. Answers the cases mailed.
+ */
+async function sendDigest(db: Db, mailer: Mailer, user: DueUser, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const cases = await dueCases(tx, user, now);
+    const claimed = await tx.query(
+      `insert into users.reminder_digests (user_id, local_date, cases) values ($1, $2, 0)
+       on conflict do nothing returning user_id`,
+      [user.id, user.local_date],
+    );
+    if (!claimed.rows.length) return 0;
+    const fresh: DueCase[] = [];
+    for (const c of cases) {
+      const { rows } = await tx.query(
+        `insert into users.deadline_reminders (user_id, case_id, threshold, tenant) values ($1, $2, $3, $4)
+         on conflict do nothing returning case_id`,
+        [user.id, c.id, c.threshold, user.tenant],
+      );
+      if (rows.length) fresh.push(c);
+    }
+    if (!fresh.length) return 0;
+    await tx.query(`update users.reminder_digests set cases = $3 where user_id = $1 and local_date = $2`, [
+      user.id,
+      user.local_date,
+      fresh.length,
+    ]);
+    await mailer.send(digestMail(user, fresh));
+    return fresh.length;
+  });
+}
+
+/** The hourly sweep of one tenant at `now` (a fixed clock in tests). Answers users mailed and cases named. */
+export async function sweepReminders(
+  db: Db,
+  mailer: Mailer,
+  tenant: string,
+  now: Date,
+): Promise<{ users: number; cases: number }> {
+  const { rows } = await db.query<DueUser>(DUE_USERS, [tenant, now.toISOString()]);
+  let users = 0;
+  let cases = 0;
+  for (const user of rows) {
+    const sent = await sendDigest(db, mailer, { ...user, id: Number(user.id) }, now);
+    if (sent) {
+      users++;
+      cases += sent;
+    }
+  }
+  return { users, cases };
+}
