@@ -1,3 +1,5 @@
+import { Type, type Static } from '@sinclair/typebox';
+
 /**
  * Feature aliases (spec 1 §6.2) gate menu entries and routes; resources are
  * site permissions (page roles, spec 3 §6) a user is allowed or denied
@@ -79,3 +81,26 @@ export interface Resource {
   alias: string;
   url: string | null;
 }
+
+/**
+ * GET /users/features/catalogue (the Features page, feature features-list):
+ * which features and site permissions each role holds, from the user
+ * service's tables, for staff to see what a tenant's users have on.
+ */
+const CatalogueEntry = Type.Object({ id: Type.Integer(), alias: Type.String(), name: Type.String() });
+export const FeatureCatalogue = Type.Object({
+  roles: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      label: Type.String(),
+      feature_ids: Type.Array(Type.Integer()),
+      resource_ids: Type.Array(Type.Integer()),
+    }),
+  ),
+  features: Type.Array(CatalogueEntry),
+  resources: Type.Array(
+    Type.Composite([CatalogueEntry, Type.Object({ url: Type.Union([Type.String(), Type.Null()]) })]),
+  ),
+});
+export type FeatureCatalogue = Static<typeof FeatureCatalogue>;

@@ -315,6 +315,12 @@ describe('site and MID permissions', () => {
     expect((await send('POST', '/users/whoami', 'merchant.admin')).json().deny_resources).toEqual([]);
     const edit = list.find((p: { alias: string }) => p.alias === 'CREATE_MERCHANT');
     await send('PUT', `/users/${id}/resources/${edit.id}`, 'admin', { is_allowed: true });
+    // Spec 3 §7 allows POST on the same path: it sets the same row.
+    await send('POST', `/users/${id}/resources/${edit.id}`, 'admin', { is_allowed: false });
+    expect((await send('POST', '/users/whoami', 'merchant.admin')).json().allow_resources).toEqual([
+      'case-builder',
+    ]);
+    await send('POST', `/users/${id}/resources/${edit.id}`, 'admin', { is_allowed: true });
     // The demo merchant.admin also holds the case-builder role as a per-user grant (seed, issue 13).
     expect((await send('POST', '/users/whoami', 'merchant.admin')).json().allow_resources.sort()).toEqual([
       'CREATE_MERCHANT',
@@ -416,18 +422,18 @@ describe('profile: login history, IP lock, notifications, email', () => {
 describe('messages, events, banner, audit', () => {
   it('shows a message until it is acted on', async () => {
     const list = (await get('/users/messages', 'merchant.admin')).json().data;
-    expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({
-      show_on: ['/dashboard'],
+    expect(list).toHaveLength(2);
+    expect(list[1]).toMatchObject({
+      show_on: ['/help'],
       actions: { accept: { label: 'Show me', redirect: '/alerts' } },
     });
     expect(
-      (await send('POST', `/users/messages/${list[0].id}/action`, 'merchant.admin', { action: 'accept' }))
+      (await send('POST', `/users/messages/${list[1].id}/action`, 'merchant.admin', { action: 'accept' }))
         .statusCode,
     ).toBe(204);
-    expect((await get('/users/messages', 'merchant.admin')).json().data).toEqual([]);
+    expect((await get('/users/messages', 'merchant.admin')).json().data).toEqual([list[0]]);
     expect(
-      (await send('POST', `/users/messages/${list[0].id}/action`, 'merchant.admin', { action: 'explode' }))
+      (await send('POST', `/users/messages/${list[1].id}/action`, 'merchant.admin', { action: 'explode' }))
         .statusCode,
     ).toBe(400);
   });

@@ -13,6 +13,7 @@ import {
 import type { Db, Queryable } from '@portal/core';
 import { hashPassword } from '../auth/passwords';
 import { demoSsoAudience, demoSsoIssuer } from '../auth/sso';
+import { seedDemoMessages } from '../messages/demo-messages';
 import {
   ALL_RESOURCES,
   featureId,
@@ -130,22 +131,7 @@ export async function seedUser(db: Db): Promise<void> {
         `insert into users.identity_providers (tenant, name, issuer, audience, algorithm, is_demo) values ($1, $2, $3, $4, 'EdDSA', true)`,
         [tenant.id, `${tenant.name} demo SSO`, demoSsoIssuer(tenant.id), demoSsoAudience(tenant.id)],
       );
-      await tx.query(
-        `insert into users.messages (tenant, header, sub_header, message, show_on, actions)
-         values ($1, $2, $3, $4, $5, $6)`,
-        [
-          tenant.id,
-          `Welcome to ${tenant.name}`,
-          'New: pre-chargeback alerts',
-          'Alerts let you refund a disputed transaction before it becomes a chargeback. Would you like to learn more?',
-          ['/dashboard'],
-          JSON.stringify({
-            accept: { label: 'Show me', redirect: '/alerts' },
-            deny: { label: 'Not now', redirect: null },
-            close: { label: 'Close', redirect: null },
-          }),
-        ],
-      );
+      await seedDemoMessages(tx, tenant);
     }
   });
 }

@@ -395,19 +395,19 @@ export async function userRoutesAdmin(base: FastifyInstance, state: UserServiceS
     async (request) =>
       setResource(request, request.params.id, request.body.resource_id, request.body.is_allowed),
   );
-  app.put(
-    '/users/:id/resources/:resource',
-    {
-      schema: {
-        tags: ['users'],
-        params: Type.Object({ id: RowId(), resource: RowId() }),
-        body: Type.Object({ is_allowed: Type.Boolean() }),
-        response: { 200: MessageResult, ...errors },
-      },
+  // Spec 3 §7: 'PUT or POST /users/{id}/resources/{resource}'.
+  app.route({
+    method: ['PUT', 'POST'],
+    url: '/users/:id/resources/:resource',
+    schema: {
+      tags: ['users'],
+      params: Type.Object({ id: RowId(), resource: RowId() }),
+      body: Type.Object({ is_allowed: Type.Boolean() }),
+      response: { 200: MessageResult, ...errors },
     },
-    async (request) =>
+    handler: async (request) =>
       setResource(request, request.params.id, request.params.resource, request.body.is_allowed),
-  );
+  });
   app.delete(
     '/users/:id/resources/:resourceId',
     {

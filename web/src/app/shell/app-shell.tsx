@@ -2,12 +2,14 @@ import { Box, CloseButton, Drawer, Flex, Portal, useBreakpointValue } from '@cha
 import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Notice } from '../../components/notice';
+import { MessageDialog } from '../../features/messages/components/message-dialog';
+import { ProServiceBanner, proServicePage } from '../../features/messages/components/pro-service-banner';
 import { useProfile } from '../../lib/auth/auth-context';
 import { bodyIdFromPath } from '../../lib/page-title';
 import { useTenant } from '../../lib/tenant-config';
 import { ROUTES } from '../routes/catalogue';
 import { IdleSessionDialog } from './idle-session-dialog';
-import { buildMenu, type MenuItem } from './menu';
+import { buildMenu } from './menu';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
@@ -20,21 +22,28 @@ export function AppShell() {
   const { pathname } = useLocation();
   const wide = useBreakpointValue({ base: false, lg: true }, { ssr: false }) ?? true;
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [minimised, setMinimised] = useState(false);
   const sections = useMemo(
     () => buildMenu(tenant.menu_variant, profile, { marker: tenant.variant.menu_marker }),
     [tenant, profile],
   );
+  // API Documentation needs the width: arriving there collapses the sidebar (spec 1 §2.3), however one
+  // came (menu, link, Back, reload). Adjusted while rendering when the path changes, as React advises.
+  const collapsesAt = (path: string) =>
+    sections.some((s) => s.items.some((i) => i.collapses && i.path === path));
+  const [minimised, setMinimised] = useState(() => collapsesAt(pathname));
+  const [shownPath, setShownPath] = useState(pathname);
+  if (pathname !== shownPath) {
+    setShownPath(pathname);
+    if (collapsesAt(pathname)) setMinimised(true);
+  }
   const title = ROUTES.find((r) => r.path === pathname)?.title;
+  const bannerPage = proServicePage(pathname);
 
   useEffect(() => {
     document.body.id = bodyIdFromPath(pathname);
   }, [pathname]);
 
-  const onNavigate = (item: MenuItem) => {
-    setDrawerOpen(false);
-    if (item.collapses) setMinimised(true);
-  };
+  const onNavigate = () => setDrawerOpen(false);
   const sidebar = (
     <Sidebar sections={sections} businessName={profile.merchant.business_name} onNavigate={onNavigate} />
   );
@@ -78,10 +87,12 @@ export function AppShell() {
               </Notice>
             </Box>
           )}
+          {bannerPage && <ProServiceBanner page={bannerPage} />}
           <Outlet />
         </Box>
       </Flex>
       <IdleSessionDialog />
+      <MessageDialog />
     </Flex>
   );
 }
