@@ -1,7 +1,8 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { INVALIDATE_CHANNEL, type InvalidationMessage } from '@portal/contracts';
 import { errorHandler } from '@portal/core';
-import { ImpersonationAudit } from './audit/audit';
+import { apiDocsRoutes } from './api-docs/api-docs-routes';
+import { GatewayAudit } from './audit/audit';
 import { Jwks } from './auth/jwks';
 import { RevokedSessions } from './auth/revoked-sessions';
 import { TokenVerifier } from './auth/verify-token';
@@ -115,7 +116,7 @@ export async function buildGateway(
     }),
     policy: new Policy(),
     limits,
-    audit: new ImpersonationAudit(pools, deps.contextSecret, log),
+    audit: new GatewayAudit(pools, deps.contextSecret, log),
     sessions: new RevokedSessions(store),
   };
   app.decorate('gw', gw);
@@ -160,6 +161,7 @@ export async function buildGateway(
   await whoamiRoute(app, gw);
   await stackConfigRoutes(app, gw);
   await lookupRoutes(app, gw);
+  await apiDocsRoutes(app, gw);
   await registerProxies(app, {
     pools,
     upstreams: deps.upstreams,
@@ -176,6 +178,7 @@ export async function buildGateway(
   if (options.watchTenants !== false) tenants.watch();
   app.addHook('onClose', async () => {
     tenants.close();
+    await gw.audit.close();
     await closePools(pools);
   });
   return app;

@@ -1,4 +1,4 @@
-import { QC_DNR_FLAG, type RoleName } from '@portal/contracts';
+import { QC_DNR_FLAG, REPORT_CHARTS, type RoleName } from '@portal/contracts';
 
 /**
  * Who may call what, in one table (design §4 steps 2-6). Rules are matched in
@@ -79,6 +79,10 @@ export const POLICY: readonly PolicyRule[] = [
   { methods: ['POST'], path: '/api/users/events/tracking', readOnly: true },
   { methods: ['POST'], path: '/api/users/messages/:id/action', readOnly: true },
   { methods: ['POST'], path: '/api/users/pro-service/banner/close', readOnly: true },
+  // API Documentation (spec 1 §2.2): the OpenAPI documents, for holders of the feature only.
+  { methods: ['GET'], path: '/api/openapi/:service', features: ['resource-api-documentation'] },
+  // Features page (spec 1 §2.2 /features): staff holding features-list see every role's features.
+  { methods: ['GET'], path: '/api/users/features/catalogue', features: ['features-list'] },
 
   // --- users (spec 3: Users, Profile Settings); the user service checks the target's merchant scope
   { methods: ['GET'], path: '/api/users/users.xlsx', resources: ['USERS_EXPORT_BUTTON'] },
@@ -110,6 +114,15 @@ export const POLICY: readonly PolicyRule[] = [
     path: '/api/users/user/:id/email-notification/:settingId',
     features: ['profile', 'settings'],
   },
+  // Webhooks (issue 19): merchant and partner admins; read-only admins may look (the user service refuses their writes too).
+  { methods: ['GET', ...W], path: '/api/users/webhooks', roles: ['merchant_admin', 'partner_admin'] },
+  { methods: ['GET', ...W], path: '/api/users/webhooks/*', roles: ['merchant_admin', 'partner_admin'] },
+  // Audit log (issue 19): the roles that administer users; the user service scopes the rows to the caller's subtree.
+  // Its batch input (POST /users/audit/batch) is for the gateway only: no rule, so default deny.
+  { methods: ['GET'], path: '/api/users/audit', roles: USER_ADMINS },
+  { methods: ['GET'], path: '/api/users/audit.csv', roles: USER_ADMINS },
+  // Deadline reminders (issue 19): the user's own time zone, a profile field.
+  { methods: ['PUT'], path: '/api/users/profile/time-zone', features: ['profile', 'settings'] },
 
   // --- cases (spec 2 §7): read-only users are refused by the write rule itself
   { methods: ['PATCH'], path: '/api/cm/cases/ui/status', features: ['chargebacks', 'case-management'] },
@@ -180,6 +193,31 @@ export const POLICY: readonly PolicyRule[] = [
     features: ['chargebacks', 'case-management', 'qc-review'],
   },
   { methods: ['PATCH'], path: '/api/cm/review', roles: STAFF, features: ['review'] },
+
+  // --- reports (issue 18, spec 3 §2 and §7): each report needs its menu feature; cases-status-totals
+  // stays open (the chargebacks list reads it too) and reconciliation/flag/* is named in the cases section.
+  ...(Object.keys(REPORT_CHARTS) as Array<keyof typeof REPORT_CHARTS>)
+    .filter((chart) => chart !== 'cases-status-totals')
+    .map((chart): PolicyRule => ({
+      methods: ['GET'],
+      path: `/api/cm/cases/reports/${chart}`,
+      features: ['reports'],
+      resources: ['REPORTS'],
+    })),
+  { methods: ['GET'], path: '/api/cm/cases/reports/win-rate', features: ['reports'], resources: ['REPORTS'] },
+  { methods: ['GET'], path: '/api/cm/cases/reports/res-kpi/:kind', features: ['resultant'] },
+  { methods: ['GET'], path: '/api/cm/cases/reports/mid-health', features: ['midhealth'] },
+  { methods: ['GET'], path: '/api/cm/cases/reports/mid-health.csv', features: ['midhealth'] },
+  { methods: ['GET'], path: '/api/cm/cases/reports/reconciliation', features: ['reconciliation-report'] },
+  { methods: ['GET'], path: '/api/cm/cases/reports/reconciliation.csv', features: ['reconciliation-report'] },
+  {
+    methods: ['POST'],
+    path: '/api/cm/cases/reports/reconciliation/review',
+    features: ['reconciliation-report'],
+  },
+  { methods: ['GET'], path: '/api/cm/cases/reports/mtd', features: ['mtd'] },
+  { methods: ['GET'], path: '/api/cm/cases/reports/alerts', features: ['reports-alerts'] },
+  { methods: ['GET'], path: '/api/cm/cases/reports/monitoring', features: ['monitoring'] },
 
   // --- alerts
   { methods: ['POST'], path: '/api/cm/svc/alerts/outcome', features: ['alerts', 'pre-chargebacks'] },

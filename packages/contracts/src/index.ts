@@ -25,3 +25,6 @@ export * from './merchant-admin';
 export * from './onboarding';
 export * from './case-updater';
 export * from './ert';
+export * from './webhooks';
+export * from './messages';
+export * from './reports';

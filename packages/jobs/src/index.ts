@@ -18,3 +18,4 @@ export * from './migrate';
 export * from './status';
 export * from './steps';
 export * from './worker';
+export * from './events';

@@ -14,6 +14,8 @@ import m014 from '../migrations/014_merchant_admin.sql';
 import m015 from '../migrations/015_rdr_rules.sql';
 import m016 from '../migrations/016_onboarding_updater_ert.sql';
 import m020 from '../migrations/020_alerts_list_indexes.sql';
+import m021 from '../migrations/021_reports.sql';
+import m022 from '../migrations/022_merchant_grid_indexes.sql';
 
 export const caseMigrations: ServiceMigrations = {
   schema: 'cases',
@@ -33,5 +35,7 @@ export const caseMigrations: ServiceMigrations = {
     { version: 15, name: '015_rdr_rules', sql: m015 },
     { version: 16, name: '016_onboarding_updater_ert', sql: m016 },
     { version: 20, name: '020_alerts_list_indexes', sql: m020 },
+    { version: 21, name: '021_reports', sql: m021 },
+    { version: 22, name: '022_merchant_grid_indexes', sql: m022 },
   ],
 };

@@ -16,6 +16,7 @@ import { remedyRoutes } from './remedy/remedy-routes';
 import { onboardingRoutes } from './onboarding/onboarding-routes';
 import { caseUpdaterRoutes } from './case-updater/updater-routes';
 import { ertRoutes } from './ert/ert-routes';
+import { reportRoutes } from './reports/report-routes';
 
 /** Case service routes (/cm/*, /ert/*), one plugin per feature. */
 export const caseRoutes: FastifyPluginAsync = async (app) => {
@@ -36,4 +37,5 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
   await app.register(onboardingRoutes);
   await app.register(caseUpdaterRoutes);
   await app.register(ertRoutes);
+  await app.register(reportRoutes);
 };

@@ -31,7 +31,7 @@ import {
 } from '@portal/docs-service';
 import { buildGateway, buildMetricsServer } from '@portal/gateway';
 import { JobWorker, migrateJobs, type JobDefinition, type JobWorkerOptions } from '@portal/jobs';
-import { seedUser, userMigrations, userService } from '@portal/user-service';
+import { REMINDER_JOBS, seedUser, userMigrations, userService, WEBHOOK_JOBS } from '@portal/user-service';
 
 export interface SeedOptions {
   /** Cases per demo tenant. */
@@ -69,6 +69,8 @@ export const JOBS: readonly JobDefinition[] = [
   ...BULK_JOBS,
   ...ONBOARDING_JOBS,
   ...UPDATER_JOBS,
+  ...WEBHOOK_JOBS,
+  ...REMINDER_JOBS,
 ];
 
 /** SEED_SCALE: none, default (3,000 cases per tenant), large (500,000 per tenant: 1,000,000 in all) or a number per tenant. */

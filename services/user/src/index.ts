@@ -4,6 +4,8 @@ import { userRoutes } from './routes';
 
 export { userMigrations } from './migrations';
 export { seedUser } from './seed/seed';
+export { WEBHOOK_JOBS } from './webhooks/delivery-jobs';
+export { REMINDER_JOBS } from './reminders/reminder-jobs';
 export { mintSsoToken, demoSsoKeyFile, demoSsoIssuer, demoSsoAudience } from './auth/sso';
 export { JWKS_PATH };
 

@@ -2,6 +2,9 @@ import type { ServiceMigrations } from '@portal/core';
 import identity from '../migrations/001_identity.sql';
 import sessions from '../migrations/002_sessions.sql';
 import usersGrid from '../migrations/003_users_grid.sql';
+import webhooks from '../migrations/005_webhooks.sql';
+import audit from '../migrations/006_audit.sql';
+import reminders from '../migrations/007_reminders.sql';
 
 export const userMigrations: ServiceMigrations = {
   schema: 'users',
@@ -9,5 +12,8 @@ export const userMigrations: ServiceMigrations = {
     { version: 1, name: 'identity', sql: identity },
     { version: 2, name: 'sessions', sql: sessions },
     { version: 3, name: 'users_grid', sql: usersGrid },
+    { version: 5, name: 'webhooks', sql: webhooks },
+    { version: 6, name: 'audit', sql: audit },
+    { version: 7, name: 'reminders', sql: reminders },
   ],
 };

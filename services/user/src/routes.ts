@@ -10,6 +10,11 @@ import { userRoutesAdmin } from './users/routes';
 import { usernamesTakenRoute } from './users/usernames-taken';
 import { ROLE_ROWS } from './seed/matrix';
 import { syncCatalogue } from './seed/seed';
+import { webhookRoutes } from './webhooks/webhook-routes';
+import { featureCatalogueRoute } from './features/feature-catalogue';
+import { auditRoutes } from './audit/audit-routes';
+import { scheduleReminders } from './reminders/reminder-jobs';
+import { timeZoneRoutes } from './reminders/time-zone-routes';
 
 /** User service routes (/users/*), one module per feature. */
 export const userRoutes: FastifyPluginAsync = async (app) => {
@@ -24,5 +29,10 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   await userRoutesAdmin(app, state);
   await accountRoutes(app, state);
   await app.register(usernamesTakenRoute);
+  await app.register(featureCatalogueRoute);
+  await webhookRoutes(app);
+  await auditRoutes(app, state);
+  await timeZoneRoutes(app);
   scheduleHousekeeping(app);
+  scheduleReminders(app);
 };

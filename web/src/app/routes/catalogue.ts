@@ -30,7 +30,20 @@ export type Screen =
   | 'onboarding'
   | 'onboarding-edit'
   | 'case-updater'
-  | 'ert';
+  | 'ert'
+  | 'help'
+  | 'api-docs'
+  | 'features'
+  | 'audit'
+  // Reports (issue 18)
+  | 'reports'
+  | 'resultant-kpi'
+  | 'mid-health'
+  | 'reconciliation'
+  | 'report-mtd'
+  | 'report-alerts'
+  | 'report-monitoring'
+  | 'webhooks';
 
 export interface RouteDef {
   path: string;
@@ -179,27 +192,53 @@ export const ROUTES: readonly RouteDef[] = [
     screen: 'admin-review',
   },
   // Reports
-  { path: '/reports/monitoring', title: 'Monitoring', area: 'Reports', feature: 'monitoring' },
-  { path: '/reports', title: 'Reports', area: 'Reports', feature: 'reports' },
-  { path: '/mtd', title: 'Month-to-Date', area: 'Reports', feature: 'mtd' },
+  {
+    path: '/reports/monitoring',
+    title: 'Monitoring',
+    area: 'Reports',
+    feature: 'monitoring',
+    screen: 'report-monitoring',
+  },
+  { path: '/reports', title: 'Reports', area: 'Reports', feature: 'reports', screen: 'reports' },
+  { path: '/mtd', title: 'Month-to-Date', area: 'Reports', feature: 'mtd', screen: 'report-mtd' },
   { path: '/ert', title: 'ERT', area: 'Notifications', feature: 'ert', screen: 'ert' },
   { path: '/ert-legacy', title: 'ERT', area: 'Notifications', feature: 'ert', screen: 'ert' },
-  { path: '/resultant-kpi', title: 'Resultant KPI', area: 'Reports', feature: 'resultant' },
-  { path: '/mid-health', title: 'MID Health', area: 'Reports', feature: 'midhealth' },
-  { path: '/mid-health-new', title: 'MID Health', area: 'Reports', feature: 'midhealth' },
+  {
+    path: '/resultant-kpi',
+    title: 'Resultant KPI',
+    area: 'Reports',
+    feature: 'resultant',
+    screen: 'resultant-kpi',
+  },
+  { path: '/mid-health', title: 'MID Health', area: 'Reports', feature: 'midhealth', screen: 'mid-health' },
+  {
+    path: '/mid-health-new',
+    title: 'MID Health',
+    area: 'Reports',
+    feature: 'midhealth',
+    screen: 'mid-health',
+  },
   {
     path: '/reconciliation-report',
     title: 'Reconciliation Report',
     area: 'Reports',
     feature: 'reconciliation-report',
+    screen: 'reconciliation',
   },
   {
     path: '/reconciliation-report-new',
     title: 'Reconciliation Report',
     area: 'Reports',
     feature: 'reconciliation-report',
+    screen: 'reconciliation',
   },
-  { path: '/reports/alerts', title: 'Alerts Report', area: 'Reports', feature: 'reports-alerts' },
+  {
+    path: '/reports/alerts',
+    title: 'Alerts Report',
+    area: 'Reports',
+    feature: 'reports-alerts',
+    screen: 'report-alerts',
+  },
   // Users
   { path: '/users', title: 'Users', area: 'User Management', feature: 'users', screen: 'users' },
   { path: '/users-new', title: 'Users', area: 'User Management', feature: 'users', screen: 'users-new' },
@@ -286,18 +325,34 @@ export const ROUTES: readonly RouteDef[] = [
     screen: 'onboarding-edit',
   },
   // Support
-  { path: '/help', title: 'Help', area: 'Support', feature: 'help' },
+  { path: '/help', title: 'Help', area: 'Support', feature: 'help', screen: 'help' },
   {
     path: '/resource-api-documentation',
     title: 'API Documentation',
     area: 'Support',
     feature: 'resource-api-documentation',
+    screen: 'api-docs',
   },
   // Other
-  { path: '/webhooks', title: 'Webhooks', area: 'Settings', feature: 'webhooks' },
+  { path: '/webhooks', title: 'Webhooks', area: 'Settings', feature: 'webhooks', screen: 'webhooks' },
   { path: '/download', title: 'Download', area: 'Download', screen: 'download' },
-  { path: '/features', title: 'Features', area: 'Configuration', feature: 'features-list' },
+  {
+    path: '/features',
+    title: 'Features',
+    area: 'Configuration',
+    feature: 'features-list',
+    screen: 'features',
+  },
   { path: '/not-found', title: 'Page Not Found', area: 'Not Found', screen: 'not-found' },
+  // Audit log (issue 19): the roles that administer users (the gateway's policy names the same ones).
+  {
+    path: '/audit',
+    title: 'Audit Log',
+    area: 'Admin',
+    feature: 'users',
+    roles: ['cb911_admin', 'cb911_manager', 'partner_admin', 'merchant_admin'],
+    screen: 'audit',
+  },
 ];
 
 /** Routes registered for a tenant. */

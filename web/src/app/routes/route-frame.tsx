@@ -4,6 +4,8 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { useProfile } from '../../lib/auth/auth-context';
 import { usePageTitle } from '../../lib/page-title';
+import { useTenant } from '../../lib/tenant-config';
+import { buildMenu } from '../shell/menu';
 import { canAccess, type RouteDef } from './catalogue';
 import { NotFoundRoute } from './not-found';
 import { PlaceholderRoute } from './placeholder';
@@ -38,6 +40,19 @@ const OnboardingRoute = lazy(() => import('../../features/onboarding/routes/onbo
 const OnboardingEditRoute = lazy(() => import('../../features/onboarding/routes/onboarding-edit-route'));
 const CaseUpdaterRoute = lazy(() => import('../../features/case-updater/routes/case-updater-route'));
 const ErtRoute = lazy(() => import('../../features/ert/routes/ert-route'));
+const HelpRoute = lazy(() => import('../../features/help/routes/help-route'));
+const ApiDocsRoute = lazy(() => import('../../features/api-docs/routes/api-docs-route'));
+const FeaturesRoute = lazy(() => import('../../features/features-list/routes/features-route'));
+const WebhooksRoute = lazy(() => import('../../features/webhooks/routes/webhooks-route'));
+const AuditRoute = lazy(() => import('../../features/audit/routes/audit-route'));
+// Reports (issue 18): ApexCharts and AG Grid come with these chunks only.
+const ReportsRoute = lazy(() => import('../../features/reports/routes/reports-route'));
+const KpiRoute = lazy(() => import('../../features/reports/routes/kpi-route'));
+const MidHealthRoute = lazy(() => import('../../features/reports/routes/mid-health-route'));
+const ReconciliationRoute = lazy(() => import('../../features/reports/routes/reconciliation-route'));
+const MtdRoute = lazy(() => import('../../features/reports/routes/mtd-route'));
+const AlertsReportRoute = lazy(() => import('../../features/reports/routes/alerts-report-route'));
+const MonitoringRoute = lazy(() => import('../../features/reports/routes/monitoring-route'));
 
 export function RouteLoading() {
   return (
@@ -48,6 +63,7 @@ export function RouteLoading() {
 }
 
 function Screen({ def }: { def: RouteDef }) {
+  const tenant = useTenant();
   switch (def.screen) {
     case 'dashboard':
       return <DashboardRoute />;
@@ -97,6 +113,30 @@ function Screen({ def }: { def: RouteDef }) {
       return <CaseUpdaterRoute />;
     case 'ert':
       return <ErtRoute />;
+    case 'help':
+      return <HelpRoute />;
+    case 'api-docs':
+      return <ApiDocsRoute />;
+    case 'features':
+      return <FeaturesRoute menuOf={(user) => buildMenu(tenant.menu_variant, user)} />;
+    case 'webhooks':
+      return <WebhooksRoute />;
+    case 'audit':
+      return <AuditRoute />;
+    case 'reports':
+      return <ReportsRoute />;
+    case 'resultant-kpi':
+      return <KpiRoute />;
+    case 'mid-health':
+      return <MidHealthRoute />;
+    case 'reconciliation':
+      return <ReconciliationRoute />;
+    case 'report-mtd':
+      return <MtdRoute />;
+    case 'report-alerts':
+      return <AlertsReportRoute />;
+    case 'report-monitoring':
+      return <MonitoringRoute />;
     default:
       return <PlaceholderRoute title={def.title} />;
   }
