@@ -63,6 +63,19 @@ describe('profile settings', () => {
       );
       expect(setting.rows[0]!.is_enabled).toBe(!before);
 
+      // Time zone (deadline reminders): chosen, saved, stored; Save is off until it changes.
+      const save = page.getByTestId('save-time-zone');
+      expect(await save.isDisabled()).toBe(true);
+      await page.locator('select[name="time_zone"]').selectOption('Asia/Tokyo');
+      await save.click();
+      await toast('Your time zone has been successfully updated.');
+      const zone = await world.t.db.query<{ time_zone: string }>(
+        `select time_zone from users.users where id = $1`,
+        [id('merchant.user')],
+      );
+      expect(zone.rows[0]!.time_zone).toBe('Asia/Tokyo');
+      expect(await save.isDisabled()).toBe(true);
+
       // Password: the policy is shown as typed; same as the current one refused; then changed.
       await page.locator('input[name="current_password"]').fill(DEMO_PASSWORD);
       await page.locator('input[name="new_password"]').fill('short');

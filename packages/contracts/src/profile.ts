@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Text } from './common';
 
 /** The signed-in user answered by POST /users/whoami (spec 1 §3.1). */
 export const UserProfile = Type.Object(
@@ -49,3 +50,9 @@ export const UserProfile = Type.Object(
   { $id: 'UserProfile' },
 );
 export type UserProfile = Static<typeof UserProfile>;
+
+/** GET/PUT /users/profile/time-zone: the user's IANA time zone (deadline reminders come at 08:00 there); null is UTC. */
+export const ProfileTimeZone = Type.Object({
+  time_zone: Type.Union([Text({ minLength: 1, maxLength: 64 }), Type.Null()]),
+});
+export type ProfileTimeZone = Static<typeof ProfileTimeZone>;

@@ -13,6 +13,7 @@ import {
   type Db,
 } from '@portal/core';
 import { JobWorker, migrateJobs } from '@portal/jobs';
+import { JOBS } from '@portal/runner';
 import { newObjectKey } from '@portal/storage';
 import {
   caseMigrations,
@@ -35,7 +36,8 @@ beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'case-onboarding-pglite-'));
   db = await openPglite(join(dir, 'db'));
   await migrate(db, caseMigrations);
-  await migrateJobs(db, [...ONBOARDING_JOBS, ...UPDATER_JOBS]);
+  // Every queue of the portal, as after `npm run migrate`: the updater and ERT writes also emit events.
+  await migrateJobs(db, JOBS);
   await seedCases(db, { cases: 300 });
   env = loadEnv(['case'], { DATA_DIR: dir, LOG_LEVEL: 'error' });
   const log = createLogger(env, 'test');

@@ -1,15 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import { ErrorResponse, Text } from '@portal/contracts';
+import { ErrorResponse, ProfileTimeZone } from '@portal/contracts';
 import { badRequest, forbidden } from '@portal/core';
 import { requireUser } from '../lib/context';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
-const TimeZone = Type.Object({
-  /** IANA name, e.g. 'Europe/Paris'; null: UTC. */
-  time_zone: Type.Union([Text({ minLength: 1, maxLength: 64 }), Type.Null()]),
-});
 
 /** The signed-in user's time zone (profile field): deadline reminders go out at 08:00 there. */
 export async function timeZoneRoutes(base: FastifyInstance) {
@@ -18,7 +13,7 @@ export async function timeZoneRoutes(base: FastifyInstance) {
 
   app.get(
     '/users/profile/time-zone',
-    { schema: { tags: ['profile'], response: { 200: TimeZone, ...errors } } },
+    { schema: { tags: ['profile'], response: { 200: ProfileTimeZone, ...errors } } },
     async (request) => {
       const ctx = requireUser(request);
       const { rows } = await db.query<{ time_zone: string | null }>(
@@ -31,7 +26,7 @@ export async function timeZoneRoutes(base: FastifyInstance) {
 
   app.put(
     '/users/profile/time-zone',
-    { schema: { tags: ['profile'], body: TimeZone, response: { 200: TimeZone, ...errors } } },
+    { schema: { tags: ['profile'], body: ProfileTimeZone, response: { 200: ProfileTimeZone, ...errors } } },
     async (request) => {
       const ctx = requireUser(request);
       if (ctx.read_only) throw forbidden('Read-only users cannot change data.');

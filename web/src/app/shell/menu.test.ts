@@ -36,6 +36,12 @@ describe('menu building (spec 1 §2.3)', () => {
     expect(menu.find((s) => s.label === 'Support')!.items[0]!.collapses).toBe(true);
     expect(activeSection(menu, '/mtd')).toBe('Reports');
   });
+  it('offers the audit log to the roles that edit users only', () => {
+    const admin = buildMenu('classic', user(['users', 'users-edit', 'review']));
+    expect(admin.find((s) => s.label === 'Admin')!.items.map((i) => i.path)).toEqual(['/review', '/audit']);
+    const agent = buildMenu('classic', user(['users', 'review']));
+    expect(agent.find((s) => s.label === 'Admin')!.items.map((i) => i.path)).toEqual(['/review']);
+  });
   it('switches grid views by the -new suffix', () => {
     expect(switchGridView('/users')).toBe('/users-new');
     expect(switchGridView('/users-new')).toBe('/users');

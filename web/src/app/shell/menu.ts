@@ -68,7 +68,14 @@ const CLASSIC: MenuSection[] = [
       { label: 'Webhooks', path: '/webhooks', feature: 'webhooks' },
     ],
   },
-  { label: 'Admin', items: [{ label: 'Review', path: '/review', feature: 'review' }] },
+  {
+    label: 'Admin',
+    items: [
+      { label: 'Review', path: '/review', feature: 'review' },
+      // Ours (issue 19): the audit log, for the roles that edit users (the route also checks the role).
+      { label: 'Audit Log', path: '/audit', feature: 'users-edit' },
+    ],
+  },
   { label: 'Configuration', items: [{ label: 'Features', path: '/features', feature: 'features-list' }] },
   {
     label: 'Support',

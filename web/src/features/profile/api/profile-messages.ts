@@ -5,6 +5,9 @@ export const PROFILE_TEXT = {
   emailSaved: 'Your email has been successfully updated.',
   emailFailed: 'An error occurred while updating your email. Please try again later.',
   emailInvalid: 'A valid email is required.',
+  // Ours (issue 19: deadline reminders in the user's time zone).
+  timeZoneSaved: 'Your time zone has been successfully updated.',
+  timeZoneFailed: 'An error occurred while updating your time zone. Please try again later.',
   passwordSaved: 'Password was successfully updated.',
   passwordFailed: 'An error occurred while updating your password. Please try again later.',
   notificationSaved: 'Notification was successfully updated.',
