@@ -50,9 +50,10 @@ describe('audit log screen', () => {
       await page.getByLabel('Target').press('Enter');
       await expect.poll(() => grid.textContent(), { timeout: 15_000 }).toContain(`id=${target}`);
       // The gateway's row (route pattern) and the user service's own row (user.update) of the change.
-      const routes = await grid.locator('[role="gridcell"][col-id="route"]').allTextContents();
-      expect(routes).toContain('/api/users/users/:id');
-      expect(routes).toContain(`/users/users/${target}`);
+      // Polled: right after Enter the grid may still show its loading row.
+      const routes = () => grid.locator('[role="gridcell"][col-id="route"]').allTextContents();
+      await expect.poll(routes, { timeout: 15_000 }).toContain('/api/users/users/:id');
+      expect(await routes()).toContain(`/users/users/${target}`);
       expect(await grid.textContent()).toContain('user.update');
 
       // Delete filter: nothing deleted that user.
