@@ -12,19 +12,12 @@
  * Targets: alerts list p95 <= 50 ms at 1M alerts; auto-accept preview p95 <= 200 ms; job >= 5,000 cases/s.
  */
 import { it } from 'vitest';
-import {
-  DEMO_TENANTS,
-  DEMO_USERS,
-  demoMerchantId,
-  demoUserId,
-  type InternalContext,
-} from '@portal/contracts';
-import { buildServiceApp, createLogger, MemoryCache } from '@portal/core';
+import { DEMO_TENANTS, type InternalContext } from '@portal/contracts';
+import { createLogger } from '@portal/core';
 import type { JobContext } from '@portal/jobs';
-import { SERVICES } from '@portal/runner';
 import { autoAcceptJob } from '../../services/case/src/bulk-close/bulk-run';
-import { contextHeaders } from '../support/context';
-import { explainAll, pct, recording, seedInto } from './bench-db';
+import { contextHeaders, demoUserContext } from '../support/context';
+import { BENCH_SECRET, caseBenchApp, explainAll, pct, seedInto } from './bench-db';
 
 const env = process.env;
 const CASES = Number(env.BENCH_CASES ?? 500_000);
@@ -86,28 +79,9 @@ it('alerts and bulk auto-accept at scale', async () => {
   await restoreCases();
   console.log(`alerts: ${alerts.toLocaleString('en-US')}, cases: ${(CASES * 2).toLocaleString('en-US')}`);
 
-  const rec = recording(db);
-  const secret = 'bench-secret-bench-secret-bench-secret-0123';
-  const app = await buildServiceApp(SERVICES.case.definition, {
-    env: {} as never,
-    db: rec.db,
-    cache: new MemoryCache(),
-    log,
-    contextSecret: secret,
-  });
-  const acme = DEMO_TENANTS[0]!;
-  const user = (name: string): Partial<InternalContext> => {
-    const u = DEMO_USERS.find((x) => x.username === name)!;
-    return {
-      tenant: acme.id,
-      kind: 'user',
-      user_id: demoUserId(acme, u),
-      actor_id: demoUserId(acme, u),
-      username: u.username,
-      roles: [u.role],
-      merchant_id: demoMerchantId(acme, u.merchant),
-    };
-  };
+  const { app, rec } = await caseBenchApp(db, log);
+  const secret = BENCH_SECRET;
+  const user = demoUserContext;
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const order = await db.query<{ order_id: string }>(
     `select order_id from cases.alerts where tenant_id = 'acme' and order_id is not null order by id limit 1`,
@@ -243,7 +217,7 @@ it('alerts and bulk auto-accept at scale', async () => {
   const context: JobContext<{ bulk_job_id: number }> = {
     id: `bench-${job.id}`,
     kind: autoAcceptJob.name,
-    tenant: acme.id,
+    tenant: DEMO_TENANTS[0]!.id,
     createdBy: null,
     data: { bulk_job_id: job.id },
     attempt: 1,

@@ -4,7 +4,16 @@
  * (for EXPLAIN), and percentiles.
  */
 import pg from 'pg';
-import { connectPostgres, migrate, type Db, type Queryable } from '@portal/core';
+import {
+  buildServiceApp,
+  connectPostgres,
+  MemoryCache,
+  migrate,
+  type Db,
+  type Logger,
+  type Queryable,
+} from '@portal/core';
+import { SERVICES } from '@portal/runner';
 import { caseMigrations, seedCases } from '../../services/case/src/index';
 
 export const SERVER = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -104,3 +113,18 @@ export async function explainAll(
 
 export const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+export const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
+/** The case service's app over `db` wrapped by recording(), for inject() calls signed with BENCH_SECRET. */
+export async function caseBenchApp(db: Db, log: Logger) {
+  const rec = recording(db);
+  const app = await buildServiceApp(SERVICES.case.definition, {
+    env: {} as never,
+    db: rec.db,
+    cache: new MemoryCache(),
+    log,
+    contextSecret: BENCH_SECRET,
+  });
+  return { app, rec };
+}

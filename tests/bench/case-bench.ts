@@ -10,17 +10,10 @@
  * BENCH_CASES sets cases per tenant (default 500000); BENCH_RUNS iterations (default 40).
  */
 import { it } from 'vitest';
-import {
-  DEMO_TENANTS,
-  DEMO_USERS,
-  demoMerchantId,
-  demoUserId,
-  type InternalContext,
-} from '@portal/contracts';
-import { buildServiceApp, createLogger, MemoryCache } from '@portal/core';
-import { SERVICES } from '@portal/runner';
-import { contextHeaders } from '../support/context';
-import { admin, explainAll, pct, recording, seedInto } from './bench-db';
+import type { InternalContext } from '@portal/contracts';
+import { createLogger } from '@portal/core';
+import { contextHeaders, demoUserContext } from '../support/context';
+import { admin, BENCH_SECRET, caseBenchApp, explainAll, pct, seedInto } from './bench-db';
 
 const env = process.env;
 const CASES = Number(env.BENCH_CASES ?? 500_000);
@@ -47,28 +40,9 @@ it('case service at scale', async () => {
   );
   console.log(`cases: ${sizes.rows[0]!.cases.toLocaleString('en-US')}, table+indexes ${sizes.rows[0]!.size}`);
 
-  const rec = recording(large.db);
-  const secret = 'bench-secret-bench-secret-bench-secret-0123';
-  const app = await buildServiceApp(SERVICES.case.definition, {
-    env: {} as never,
-    db: rec.db,
-    cache: new MemoryCache(),
-    log,
-    contextSecret: secret,
-  });
-  const acme = DEMO_TENANTS[0]!;
-  const user = (name: string): Partial<InternalContext> => {
-    const u = DEMO_USERS.find((x) => x.username === name)!;
-    return {
-      tenant: acme.id,
-      kind: 'user',
-      user_id: demoUserId(acme, u),
-      actor_id: demoUserId(acme, u),
-      username: u.username,
-      roles: [u.role],
-      merchant_id: demoMerchantId(acme, u.merchant),
-    };
-  };
+  const { app, rec } = await caseBenchApp(large.db, log);
+  const secret = BENCH_SECRET;
+  const user = demoUserContext;
   const today = new Date().toISOString().slice(0, 10);
   const in3 = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
   const last90 = `${new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10)}|${today}`;

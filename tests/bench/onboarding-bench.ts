@@ -11,21 +11,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { it } from 'vitest';
-import {
-  DEMO_TENANTS,
-  DEMO_USERS,
-  demoMerchantId,
-  demoUserId,
-  MERCHANT_COLUMNS,
-  type InternalContext,
-} from '@portal/contracts';
+import { DEMO_TENANTS, demoMerchantId, MERCHANT_COLUMNS } from '@portal/contracts';
 import { buildServiceApp, createLogger, loadEnv, MemoryCache, PROCESS_NAMES } from '@portal/core';
 import { JobWorker, migrateJobs } from '@portal/jobs';
 import { SERVICES } from '@portal/runner';
 import { newObjectKey } from '@portal/storage';
 import { UPDATER_JOBS } from '../../services/case/src/case-updater/updater-job';
 import { caseObjectStore } from '../../services/case/src/onboarding/csv-file';
-import { contextHeaders } from '../support/context';
+import { contextHeaders, demoUserContext } from '../support/context';
 import { pct, seedInto } from './bench-db';
 
 const CASES = Number(process.env.BENCH_CASES ?? 60_000);
@@ -53,20 +46,13 @@ it('onboarding validation and case updater at scale', async () => {
   });
   const store = await caseObjectStore(env, log);
   const acme = DEMO_TENANTS[0]!;
-  const ctx = (name: string): Partial<InternalContext> => {
-    const u = DEMO_USERS.find((x) => x.username === name)!;
-    return {
-      tenant: acme.id,
-      kind: 'user',
-      user_id: demoUserId(acme, u),
-      actor_id: demoUserId(acme, u),
-      username: u.username,
-      roles: [u.role],
-      merchant_id: demoMerchantId(acme, u.merchant),
-    };
-  };
   const call = (method: 'GET' | 'POST' | 'PATCH', url: string, user: string, payload?: object) =>
-    app.inject({ method, url, headers: contextHeaders(secret, ctx(user)), ...(payload ? { payload } : {}) });
+    app.inject({
+      method,
+      url,
+      headers: contextHeaders(secret, demoUserContext(user)),
+      ...(payload ? { payload } : {}),
+    });
   const put = async (area: string, csv: string) => {
     const key = newObjectKey('acme', area, 'bench.csv');
     await store.put('acme', key, csv, { contentType: 'text/csv' });

@@ -8,19 +8,11 @@
  * Target: every report call p95 <= 100 ms.
  */
 import { it } from 'vitest';
-import {
-  DEMO_TENANTS,
-  DEMO_USERS,
-  REPORT_CHARTS,
-  demoMerchantId,
-  demoUserId,
-  type InternalContext,
-} from '@portal/contracts';
-import { buildServiceApp, createLogger, MemoryCache } from '@portal/core';
-import { SERVICES } from '@portal/runner';
+import { DEMO_TENANTS, REPORT_CHARTS, type InternalContext } from '@portal/contracts';
+import { createLogger } from '@portal/core';
 import { seedTransactions } from '../../services/case/src/seed/transactions';
-import { contextHeaders } from '../support/context';
-import { explainAll, pct, recording, seedInto } from './bench-db';
+import { contextHeaders, demoUserContext } from '../support/context';
+import { BENCH_SECRET, caseBenchApp, explainAll, pct, seedInto } from './bench-db';
 
 const env = process.env;
 const CASES = Number(env.BENCH_CASES ?? 500_000);
@@ -40,28 +32,9 @@ it('report calls at scale', async () => {
   await db.query('vacuum analyze cases.transactions_daily');
   const cases = (await db.query<{ n: number }>('select count(*)::int as n from cases.cases')).rows[0]!.n;
 
-  const rec = recording(db);
-  const secret = 'bench-secret-bench-secret-bench-secret-0123';
-  const app = await buildServiceApp(SERVICES.case.definition, {
-    env: {} as never,
-    db: rec.db,
-    cache: new MemoryCache(),
-    log,
-    contextSecret: secret,
-  });
-  const acme = DEMO_TENANTS[0]!;
-  const user = (name: string): Partial<InternalContext> => {
-    const u = DEMO_USERS.find((x) => x.username === name)!;
-    return {
-      tenant: acme.id,
-      kind: 'user',
-      user_id: demoUserId(acme, u),
-      actor_id: demoUserId(acme, u),
-      username: u.username,
-      roles: [u.role],
-      merchant_id: demoMerchantId(acme, u.merchant),
-    };
-  };
+  const { app, rec } = await caseBenchApp(db, log);
+  const secret = BENCH_SECRET;
+  const user = demoUserContext;
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const d30 = `date_range=${day(-30)}|${day(0)}`;
   const d180 = `date_range=${day(-180)}|${day(0)}`;

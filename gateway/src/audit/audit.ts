@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Logger } from '@portal/core';
+import { contextWithoutUser, type Logger } from '@portal/core';
 import { callUpstream, type Pools } from '../upstreams/pools';
 import { auditEntryOf, type AuditEntry } from './audit-entry';
 
@@ -125,19 +125,7 @@ export class GatewayAudit {
         path: '/users/audit/batch',
         timeoutMs: this.timeoutMs,
         body: { entries },
-        context: {
-          tenant,
-          user_id: null,
-          actor_id: null,
-          username: null,
-          roles: [],
-          merchant_id: null,
-          read_only: false,
-          mids_allowed: [],
-          mids_excluded: [],
-          request_id: randomUUID(),
-          kind: 'system',
-        },
+        context: contextWithoutUser(tenant, randomUUID(), 'system'),
       });
       if (answer.status < 300) return 'done';
       // A refused batch would be refused again: logged with what identifies the calls, then let go.

@@ -1,7 +1,8 @@
-import { Box, Button, CloseButton, Dialog, Flex, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState, type ReactNode } from 'react';
 import { pickSingleCsv } from '../lib/csv-upload';
 import { GENERIC_ERROR } from '../lib/errors';
+import { DialogFrame } from './dialog-frame';
 import { Notice } from './notice';
 
 /**
@@ -56,85 +57,74 @@ export function CsvUploadDialog({
   }
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="md" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={testId}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Box
-                  data-testid="csv-drop-zone"
-                  borderWidth="2px"
-                  borderStyle="dashed"
-                  borderColor={over ? 'brand.solid' : 'border'}
-                  borderRadius="md"
-                  p="6"
-                  textAlign="center"
-                  cursor="pointer"
-                  onClick={() => input.current?.click()}
-                  onDragOver={(e) => {
-                    e.preventDefault();
-                    setOver(true);
-                  }}
-                  onDragLeave={() => setOver(false)}
-                  onDrop={(e) => {
-                    e.preventDefault();
-                    setOver(false);
-                    choose(e.dataTransfer.files);
-                  }}
-                >
-                  <Text fontSize="sm">
-                    {file ? file.name : 'Drop a CSV file here, or click to choose one.'}
-                  </Text>
-                  <input
-                    ref={input}
-                    type="file"
-                    accept=".csv,text/csv"
-                    hidden
-                    data-testid="csv-file-input"
-                    onChange={(e) => choose(e.target.files)}
-                  />
-                </Box>
-                {templates.length > 0 && (
-                  <Flex gap="2" wrap="wrap">
-                    {templates.map((t) => (
-                      <Button
-                        key={t.label}
-                        size="xs"
-                        variant="outline"
-                        onClick={() => t.download().catch((e: Error) => setError(e.message || GENERIC_ERROR))}
-                      >
-                        {t.label}
-                      </Button>
-                    ))}
-                  </Flex>
-                )}
-                {children}
-                {error && (
-                  <Notice status="error" testId="csv-upload-error">
-                    {error}
-                  </Notice>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Close
+    <DialogFrame
+      title={title}
+      testId={testId}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
+          <Button disabled={!file || !ready || busy} loading={busy} onClick={() => void upload()}>
+            Upload
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        <Box
+          data-testid="csv-drop-zone"
+          borderWidth="2px"
+          borderStyle="dashed"
+          borderColor={over ? 'brand.solid' : 'border'}
+          borderRadius="md"
+          p="6"
+          textAlign="center"
+          cursor="pointer"
+          onClick={() => input.current?.click()}
+          onDragOver={(e) => {
+            e.preventDefault();
+            setOver(true);
+          }}
+          onDragLeave={() => setOver(false)}
+          onDrop={(e) => {
+            e.preventDefault();
+            setOver(false);
+            choose(e.dataTransfer.files);
+          }}
+        >
+          <Text fontSize="sm">{file ? file.name : 'Drop a CSV file here, or click to choose one.'}</Text>
+          <input
+            ref={input}
+            type="file"
+            accept=".csv,text/csv"
+            hidden
+            data-testid="csv-file-input"
+            onChange={(e) => choose(e.target.files)}
+          />
+        </Box>
+        {templates.length > 0 && (
+          <Flex gap="2" wrap="wrap">
+            {templates.map((t) => (
+              <Button
+                key={t.label}
+                size="xs"
+                variant="outline"
+                onClick={() => t.download().catch((e: Error) => setError(e.message || GENERIC_ERROR))}
+              >
+                {t.label}
               </Button>
-              <Button disabled={!file || !ready || busy} loading={busy} onClick={() => void upload()}>
-                Upload
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+            ))}
+          </Flex>
+        )}
+        {children}
+        {error && (
+          <Notice status="error" testId="csv-upload-error">
+            {error}
+          </Notice>
+        )}
+      </Stack>
+    </DialogFrame>
   );
 }

@@ -255,8 +255,32 @@ export async function platformCardTypes(
 type Period = 'month' | 'week';
 
 /** Period starts covering the range (weeks start on Monday). */
-const periods = (unit: Period, p: Params, f: ReportFilter) =>
+export const periods = (unit: Period, p: Params, f: ReportFilter) =>
   `generate_series(date_trunc('${unit}', ${p.add(f.range.from)}::date), ${p.add(f.range.to)}::date, interval '1 ${unit}')`;
+
+/**
+ * Chargebacks (counted by the date reference's period) against the transactions of the same period,
+ * one row per period of the range ('YYYY-MM-DD', its first day), empty periods as 0.
+ */
+export async function chargebacksOverSales(
+  db: Queryable,
+  f: ReportFilter,
+  unit: Period,
+  reference: 'post' | 'transaction',
+): Promise<Array<{ period: string; count: number; base: number }>> {
+  const p = new Params();
+  const { rows } = await db.query<{ period: string; count: string; base: string }>(
+    `select to_char(g, 'YYYY-MM-DD') as period, coalesce(cb.n, 0) as count, coalesce(s.n, 0) as base
+     from ${periods(unit, p, f)} g
+     left join (select date_trunc('${unit}', r.day) as d, sum(r.n) as n from cases.report_daily r
+                where ${rollupWhere(f, p, reference)} group by 1) cb on cb.d = g
+     left join (select date_trunc('${unit}', t.day) as d, sum(t.trans_count) as n from cases.transactions_daily t
+                where ${salesWhere(f, p)} group by 1) s on s.d = g
+     order by g`,
+    p.values,
+  );
+  return rows.map((r) => ({ period: r.period, count: num(r.count), base: num(r.base) }));
+}
 
 /**
  * Chargebacks against transactions by transaction month or week: the chargebacks of sales made in the
@@ -267,25 +291,8 @@ export async function ratioByTransactionPeriod(
   f: ReportFilter,
   unit: Period,
 ): Promise<ReportSeries> {
-  const p = new Params();
-  const { rows } = await db.query<{ period: string; count: string; base: string }>(
-    `select to_char(g, 'YYYY-MM-DD') as period, coalesce(cb.n, 0) as count, coalesce(s.n, 0) as base
-     from ${periods(unit, p, f)} g
-     left join (select date_trunc('${unit}', r.day) as d, sum(r.n) as n from cases.report_daily r
-                where ${rollupWhere(f, p, 'transaction')} group by 1) cb on cb.d = g
-     left join (select date_trunc('${unit}', t.day) as d, sum(t.trans_count) as n from cases.transactions_daily t
-                where ${salesWhere(f, p)} group by 1) s on s.d = g
-     order by g`,
-    p.values,
-  );
-  return {
-    data: rows.map((r) => ({
-      period: r.period,
-      count: num(r.count),
-      base: num(r.base),
-      percent: percent(num(r.count), num(r.base)),
-    })),
-  };
+  const rows = await chargebacksOverSales(db, f, unit, 'transaction');
+  return { data: rows.map((r) => ({ ...r, percent: percent(r.count, r.base) })) };
 }
 
 /** Average days between transaction and post date, by week of the date reference. */

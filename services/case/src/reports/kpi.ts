@@ -1,34 +1,22 @@
 import type { KpiAlerts, KpiChargebacks } from '@portal/contracts';
 import type { Queryable } from '@portal/core';
 import { alertScopeConditions } from '../alerts/alert-scope';
-import { Params, percent, rollupWhere, salesWhere, type ReportFilter } from './report-filter';
+import { chargebacksOverSales, periods } from './charts';
+import { Params, percent, rollupWhere, type ReportFilter } from './report-filter';
 
 /**
  * Resultant KPI (spec 3 §2): per month of the range, chargebacks (by post month) against transactions,
  * and alerts against chargebacks. `currency_id` and `platform_id` narrow both sides.
  */
 
-const months = (p: Params, f: ReportFilter) =>
-  `generate_series(date_trunc('month', ${p.add(f.range.from)}::date), ${p.add(f.range.to)}::date, interval '1 month')`;
-
 export async function kpiChargebacks(db: Queryable, f: ReportFilter): Promise<KpiChargebacks> {
-  const p = new Params();
-  const { rows } = await db.query<{ month: string; chargebacks: string; transactions: string }>(
-    `select to_char(g, 'YYYY-MM') as month, coalesce(cb.n, 0) as chargebacks, coalesce(s.n, 0) as transactions
-     from ${months(p, f)} g
-     left join (select date_trunc('month', r.day) as m, sum(r.n) as n from cases.report_daily r
-                where ${rollupWhere(f, p, 'post')} group by 1) cb on cb.m = g
-     left join (select date_trunc('month', t.day) as m, sum(t.trans_count) as n from cases.transactions_daily t
-                where ${salesWhere(f, p)} group by 1) s on s.m = g
-     order by g`,
-    p.values,
-  );
+  const rows = await chargebacksOverSales(db, f, 'month', 'post');
   return {
     data: rows.map((r) => ({
-      month: r.month,
-      chargebacks: Number(r.chargebacks),
-      transactions: Number(r.transactions),
-      result_ratio: percent(Number(r.chargebacks), Number(r.transactions)),
+      month: r.period.slice(0, 7),
+      chargebacks: r.count,
+      transactions: r.base,
+      result_ratio: percent(r.count, r.base),
     })),
   };
 }
@@ -47,7 +35,7 @@ export async function kpiAlerts(db: Queryable, f: ReportFilter): Promise<KpiAler
     );
   const { rows } = await db.query<{ month: string; alerts: string; chargebacks: string }>(
     `select to_char(g, 'YYYY-MM') as month, coalesce(al.n, 0) as alerts, coalesce(cb.n, 0) as chargebacks
-     from ${months(p, f)} g
+     from ${periods('month', p, f)} g
      left join (select date_trunc('month', r.day) as m, sum(r.n) as n from cases.report_daily r
                 where ${rollupWhere(f, p, 'post')} group by 1) cb on cb.m = g
      left join (select date_trunc('month', a.alert_date at time zone 'UTC') as m, count(*) as n
