@@ -16,6 +16,7 @@ COPY packages/contracts/package.json packages/contracts/
 COPY packages/core/package.json packages/core/
 COPY packages/jobs/package.json packages/jobs/
 COPY packages/storage/package.json packages/storage/
+COPY packages/exports/package.json packages/exports/
 COPY gateway/package.json gateway/
 COPY services/case/package.json services/case/
 COPY services/user/package.json services/user/

@@ -173,7 +173,7 @@ export const EnvSchema = Type.Object({
     'TENANT_CONFIG_DIR',
     Type.String({ default: 'config/tenants', minLength: 1 }),
     {
-      usedBy: ['gateway', 'user', 'case'],
+      usedBy: ['gateway', 'user', 'case', 'worker'],
       description: 'Directory of per-tenant configuration files',
     },
   ),
@@ -237,53 +237,71 @@ export const EnvSchema = Type.Object({
     description: 'Mark the refresh cookie Secure (set behind TLS)',
   }),
   SMTP_URL: optional('SMTP_URL', url('smtp|smtps'), {
-    usedBy: ['user', 'case'],
+    usedBy: ['user', 'case', 'worker'],
     description: 'SMTP server for mail; unset writes mail to DATA_DIR/outbox',
   }),
   MAIL_FROM: withDefault(
     'MAIL_FROM',
     Type.String({ default: 'Chargeback Portal <no-reply@portal.localhost>' }),
     {
-      usedBy: ['user', 'case'],
+      usedBy: ['user', 'case', 'worker'],
       description: 'From address of mail',
     },
   ),
   S3_ENDPOINT: optional('S3_ENDPOINT', url('http|https'), {
-    usedBy: ['docs'],
+    usedBy: ['docs', 'case', 'worker'],
     description: 'S3-compatible object store; unset stores objects under DATA_DIR/objects',
   }),
   S3_PUBLIC_ENDPOINT: optional('S3_PUBLIC_ENDPOINT', url('http|https'), {
-    usedBy: ['docs'],
+    usedBy: ['docs', 'case', 'worker'],
     description:
       'Object store URL as the browser reaches it, when it differs from S3_ENDPOINT (upload forms and download links are signed for it)',
   }),
   S3_FORCE_PATH_STYLE: withDefault('S3_FORCE_PATH_STYLE', bool(true), {
-    usedBy: ['docs'],
+    usedBy: ['docs', 'case', 'worker'],
     description:
       'Path-style bucket URLs (endpoint/bucket/key), as MinIO needs; false for virtual-hosted AWS buckets',
   }),
   S3_BUCKET: withDefault('S3_BUCKET', Type.String({ default: 'portal-docs', minLength: 3 }), {
-    usedBy: ['docs'],
+    usedBy: ['docs', 'case', 'worker'],
     description: 'Bucket of documents',
   }),
   S3_REGION: withDefault('S3_REGION', Type.String({ default: 'us-east-1' }), {
-    usedBy: ['docs'],
+    usedBy: ['docs', 'case', 'worker'],
     description: 'Region of the object store',
   }),
   S3_ACCESS_KEY_ID: optional('S3_ACCESS_KEY_ID', Type.String({ minLength: 1 }), {
-    usedBy: ['docs'],
+    usedBy: ['docs', 'case', 'worker'],
     description: 'Object store access key',
   }),
   S3_SECRET_ACCESS_KEY: optional('S3_SECRET_ACCESS_KEY', Type.String({ minLength: 1 }), {
-    usedBy: ['docs'],
+    usedBy: ['docs', 'case', 'worker'],
     description: 'Object store secret key',
   }),
   DOCS_LINK_SECRET: optional('DOCS_LINK_SECRET', Type.String({ minLength: 32 }), {
-    usedBy: ['docs'],
+    usedBy: ['docs', 'case', 'worker'],
     description:
       'HMAC key of the short-lived document download links; generated into DATA_DIR in development',
     requiredInProduction: true,
   }),
+  EXPORT_MAIL_THRESHOLD_ROWS: withDefault(
+    'EXPORT_MAIL_THRESHOLD_ROWS',
+    Type.Integer({ minimum: 1, maximum: 100_000_000, default: 10_000 }),
+    {
+      usedBy: ['case', 'user'],
+      description:
+        'An export of all rows with more rows than this is written by a job and its download link e-mailed (answer 202) instead of streamed',
+    },
+  ),
+  EXPORT_LINK_ORIGIN: withDefault(
+    'EXPORT_LINK_ORIGIN',
+    Type.String({ default: 'http://{domain}:8080', pattern: '^https?://[^/?#]*\\{domain\\}[^/?#]*$' }),
+    {
+      usedBy: ['worker'],
+      description:
+        "Origin of the links in mailed exports; {domain} becomes the tenant's first domain (e.g. https://{domain})",
+    },
+  ),
   WEBHOOK_ALLOWED_NETWORKS: withDefault(
     'WEBHOOK_ALLOWED_NETWORKS',
     Type.String({ default: '', maxLength: 2000, pattern: '^[0-9a-fA-F:./, ]*$' }),

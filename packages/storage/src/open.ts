@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Env, Logger } from '@portal/core';
 import { deriveObjectSecret } from './fs-signing';
 import { FilesystemObjectStore } from './fs-store';
+import { resolveDocsLinkSecret } from './link-secret';
 import type { ObjectStore } from './object-store';
 import { S3ObjectStore } from './s3-store';
 
@@ -9,6 +10,7 @@ type StoreEnv = Pick<
   Env,
   | 'NODE_ENV'
   | 'DATA_DIR'
+  | 'DOCS_LINK_SECRET'
   | 'S3_ENDPOINT'
   | 'S3_PUBLIC_ENDPOINT'
   | 'S3_BUCKET'
@@ -23,15 +25,15 @@ export const FS_UPLOAD_URL = '/api/docs/objects/upload';
 export const FS_DOWNLOAD_URL = '/api/docs/objects/download';
 
 export interface OpenOptions {
-  /** The docs link secret (resolveDocsLinkSecret): the filesystem store signs its forms and links with a key derived from it. */
-  linkSecret: string;
+  /** The docs link secret (default resolveDocsLinkSecret(env)): the filesystem store signs its forms and links with a key derived from it. */
+  linkSecret?: string;
 }
 
 /** S3 when S3_ENDPOINT is set, else the filesystem store under DATA_DIR/objects (design §10). */
 export async function openObjectStore(
   env: StoreEnv,
   log: Logger,
-  options: OpenOptions,
+  options: OpenOptions = {},
 ): Promise<ObjectStore> {
   if (env.S3_ENDPOINT) {
     const store = new S3ObjectStore({
@@ -52,7 +54,7 @@ export async function openObjectStore(
   log.info({ root }, 'object store: filesystem (no S3_ENDPOINT)');
   return FilesystemObjectStore.open({
     root,
-    secret: deriveObjectSecret(options.linkSecret),
+    secret: deriveObjectSecret(options.linkSecret ?? resolveDocsLinkSecret(env)),
     uploadUrl: FS_UPLOAD_URL,
     downloadUrl: FS_DOWNLOAD_URL,
     log,

@@ -5,6 +5,7 @@ import {
   BULK_JOBS,
   caseMigrations,
   caseService,
+  EXPORT_JOBS,
   ONBOARDING_JOBS,
   seedCases,
   UPDATER_JOBS,
@@ -31,7 +32,14 @@ import {
 } from '@portal/docs-service';
 import { buildGateway, buildMetricsServer } from '@portal/gateway';
 import { JobWorker, migrateJobs, type JobDefinition, type JobWorkerOptions } from '@portal/jobs';
-import { REMINDER_JOBS, seedUser, userMigrations, userService, WEBHOOK_JOBS } from '@portal/user-service';
+import {
+  REMINDER_JOBS,
+  seedUser,
+  USER_EXPORT_JOBS,
+  userMigrations,
+  userService,
+  WEBHOOK_JOBS,
+} from '@portal/user-service';
 
 export interface SeedOptions {
   /** Cases per demo tenant. */
@@ -71,6 +79,8 @@ export const JOBS: readonly JobDefinition[] = [
   ...UPDATER_JOBS,
   ...WEBHOOK_JOBS,
   ...REMINDER_JOBS,
+  ...EXPORT_JOBS,
+  ...USER_EXPORT_JOBS,
 ];
 
 /** SEED_SCALE: none, default (3,000 cases per tenant), large (500,000 per tenant: 1,000,000 in all) or a number per tenant. */

@@ -1,7 +1,13 @@
-import { ALERT_EXPORT_COLUMNS, type AlertRow } from '@portal/contracts';
+import {
+  ALERT_EXPORT_COLUMNS,
+  type AlertListQuery,
+  type AlertRow,
+  type InternalContext,
+} from '@portal/contracts';
 import type { Db } from '@portal/core';
-import { csvExport, exportFileName, xlsxExport, type TableColumn } from '../exports/table-export';
-import { toAlertRow } from './alert-repository';
+import type { ExportFile } from '@portal/exports';
+import { csvExport, exportFileName, XLSX_TYPE, xlsxExport, type TableColumn } from '../exports/table-export';
+import { alertExportQuery, toAlertRow } from './alert-repository';
 
 const BATCH = 2000;
 
@@ -44,3 +50,30 @@ export const alertsXlsx = (
 ) => xlsxExport('Alerts', COLUMNS, alertBatches(db, sql, params, pageOnly), onError);
 
 export const alertExportName = (ext: 'csv' | 'xlsx') => exportFileName('alerts', ext);
+
+/**
+ * The alerts grid export of `ctx` (the caller, or the scope a mailed export
+ * captured): its query, scope checked, and the file.
+ */
+export async function alertExport(
+  db: Db,
+  ctx: InternalContext,
+  q: AlertListQuery,
+  format: 'csv' | 'xlsx',
+  onError: (error: unknown) => void,
+): Promise<{ sql: string; params: unknown[]; file: ExportFile }> {
+  const { sql, params } = await alertExportQuery(db, ctx, q);
+  const pageOnly = q.export_type === 'page';
+  return {
+    sql,
+    params,
+    file: {
+      filename: alertExportName(format),
+      contentType: format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE,
+      write: () =>
+        format === 'csv'
+          ? alertsCsv(db, sql, params, pageOnly)
+          : alertsXlsx(db, sql, params, pageOnly, onError),
+    },
+  };
+}

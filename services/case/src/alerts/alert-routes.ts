@@ -18,11 +18,14 @@ import {
   DescriptorMappingResult,
   ErrorResponse,
   Id,
+  MailedExportStarted,
 } from '@portal/contracts';
 import { notFound } from '@portal/core';
 import { Type, type Static } from '@sinclair/typebox';
-import { alertExportQuery, findAlert, listAlerts } from './alert-repository';
-import { alertExportName, alertsCsv, alertsXlsx } from './alert-export';
+import { countUpTo, exportIsMailed } from '@portal/exports';
+import { mailExport } from '../exports/mailed-export-job';
+import { findAlert, listAlerts } from './alert-repository';
+import { alertExport } from './alert-export';
 import { alertScope } from './alert-scope';
 import { listMappings, searchDescriptors, setMapping } from './alert-descriptors';
 import { completeAlert, markOutcome } from './alert-writes';
@@ -168,31 +171,34 @@ export const alertRoutes: FastifyPluginAsync = async (app) => {
     async (request) => searchDescriptors(db, request.ctx, request.query),
   );
 
-  const exportSchema = { tags: ['alerts', 'exports'], querystring: AlertListQuery, response: errors };
-  app.get<{ Querystring: AlertListQuery }>(
-    '/cm/svc/alerts.csv',
-    { schema: exportSchema },
-    async (request, reply) => {
-      const { sql, params } = await alertExportQuery(db, request.ctx, request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${alertExportName('csv')}"`)
-        .send(alertsCsv(db, sql, params, request.query.export_type === 'page'));
-    },
-  );
-
-  app.get<{ Querystring: AlertListQuery }>(
-    '/cm/svc/alerts.xlsx',
-    { schema: exportSchema },
-    async (request, reply) => {
-      const { sql, params } = await alertExportQuery(db, request.ctx, request.query);
-      const out = alertsXlsx(db, sql, params, request.query.export_type === 'page', (err) =>
-        request.log.error({ err }, 'alerts xlsx export failed'),
-      );
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="${alertExportName('xlsx')}"`)
-        .send(out);
-    },
-  );
+  // Exports: all rows above EXPORT_MAIL_THRESHOLD_ROWS are answered 202 and mailed (@portal/exports).
+  const exportSchema = {
+    tags: ['alerts', 'exports'],
+    querystring: AlertListQuery,
+    response: { 202: MailedExportStarted, ...errors },
+  };
+  for (const format of ['csv', 'xlsx'] as const) {
+    app.get<{ Querystring: AlertListQuery }>(
+      `/cm/svc/alerts.${format}`,
+      { schema: exportSchema },
+      async (request, reply) => {
+        const { sql, params, file } = await alertExport(db, request.ctx, request.query, format, (err) =>
+          request.log.error({ err }, 'alerts xlsx export failed'),
+        );
+        const env = app.deps.env;
+        if (await exportIsMailed(env, request.query.export_type, () => countUpTo(db, env, sql, params))) {
+          const started = await mailExport(db, request.ctx, {
+            source: 'alerts',
+            format,
+            query: request.query,
+          });
+          if (started) return reply.code(202).send(started);
+        }
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .send(file.write());
+      },
+    );
+  }
 };

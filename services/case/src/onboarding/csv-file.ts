@@ -1,6 +1,3 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { dirname, join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { badRequest, type Env, type Logger } from '@portal/core';
 import { openObjectStore, parseObjectKey, type ObjectStore } from '@portal/storage';
@@ -11,34 +8,13 @@ import { openObjectStore, parseObjectKey, type ObjectStore } from '@portal/stora
  * features so that every upload is checked the same way.
  */
 
-/**
- * The docs link secret: the filesystem store's upload route lives in the docs
- * service and checks forms with a key derived from it, so both services must
- * derive the same one (same env or the same file under DATA_DIR, as in
- * services/docs/src/files/signed-links.ts).
- */
-function linkSecret(env: Pick<Env, 'DOCS_LINK_SECRET' | 'DATA_DIR' | 'NODE_ENV'>): string {
-  if (env.DOCS_LINK_SECRET) return env.DOCS_LINK_SECRET;
-  if (env.NODE_ENV === 'production') throw new Error('DOCS_LINK_SECRET must be set in production');
-  const file = join(env.DATA_DIR, 'keys', 'docs-link.secret');
-  if (!existsSync(file)) {
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    try {
-      writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-  }
-  return readFileSync(file, 'utf8').trim();
-}
-
 const stores = new Map<string, Promise<ObjectStore>>();
 /** One store per DATA_DIR/S3 endpoint for the process (routes and jobs share it). */
 export function caseObjectStore(env: Env, log: Logger): Promise<ObjectStore> {
   const key = `${env.S3_ENDPOINT ?? ''}|${env.DATA_DIR}`;
   let store = stores.get(key);
   if (!store) {
-    store = openObjectStore(env, log, { linkSecret: linkSecret(env) });
+    store = openObjectStore(env, log);
     stores.set(key, store);
   }
   return store;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from '@sinclair/typebox';
 import {
@@ -7,6 +7,7 @@ import {
   isGrantableTo,
   mayGrantResource,
   SITE_PERMISSION_NOT_GRANTABLE,
+  MailedExportStarted,
   MessageResult,
   MidPermissions,
   ResourceBody,
@@ -23,6 +24,7 @@ import {
   Text,
 } from '@portal/contracts';
 import { badRequest, forbidden, notFound } from '@portal/core';
+import { exportIsMailed } from '@portal/exports';
 import { audit, publishUserChange, type UserServiceState } from '../lib/context';
 import {
   canSee,
@@ -37,6 +39,7 @@ import {
   type Actor,
 } from './access';
 import { usersCsvStream, usersXlsxStream } from './export';
+import { mailUsersExport } from './mailed-export';
 import {
   countUsers,
   listUserRows,
@@ -143,12 +146,26 @@ export async function userRoutesAdmin(base: FastifyInstance, state: UserServiceS
   for (const format of ['csv', 'xlsx'] as const) {
     app.get(
       `/users/users.${format}`,
-      { schema: { tags: ['users'], querystring: ExportQuery } },
+      {
+        schema: {
+          tags: ['users'],
+          querystring: ExportQuery,
+          response: { 202: MailedExportStarted, ...errors },
+        },
+      },
       async (request, reply) => {
         const actor = await actorOf(request);
         const q = request.query;
         const filter = await scopeFilter(app, state, actor, q);
         const sort = { sortBy: q.sort_by, sortOrder: q.sort_order };
+        // All rows above EXPORT_MAIL_THRESHOLD_ROWS: 202 and a mailed link (@portal/exports), to the
+        // person at the keyboard (the actor while impersonating); system calls always stream.
+        const recipient = request.ctx.actor_id ?? request.ctx.user_id;
+        if (
+          recipient !== null &&
+          (await exportIsMailed(app.deps.env, q.export_type, () => countUsers(db, filter)))
+        )
+          return reply.code(202).send(await mailUsersExport(db, { format, filter, sort, recipient }));
         async function* batches(): AsyncIterable<UserItem[]> {
           if (q.export_type === 'page') {
             const page = { start: q.start ?? 0, limit: Math.min(q.limit ?? 25, 1000), ...sort };
@@ -161,8 +178,10 @@ export async function userRoutesAdmin(base: FastifyInstance, state: UserServiceS
         }
         const stamp = new Date().toISOString().slice(0, 10);
         reply.header('content-disposition', `attachment; filename="users-${stamp}.${format}"`);
-        if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(usersCsvStream(batches()));
-        return reply
+        // A file answer (200) is a stream, which the typed reply (202 JSON, errors) does not describe.
+        const file = reply as unknown as FastifyReply;
+        if (format === 'csv') return file.type('text/csv; charset=utf-8').send(usersCsvStream(batches()));
+        return file
           .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
           .send(usersXlsxStream(batches(), (err) => request.log.error({ err }, 'users xlsx export failed')));
       },

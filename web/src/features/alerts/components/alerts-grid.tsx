@@ -156,7 +156,8 @@ export function AlertsGrid({ title }: { title: string }) {
 
   async function runExport() {
     try {
-      await exportAlerts('xlsx', query);
+      // A file is saved as it comes; a JSON answer (202) means the export is e-mailed.
+      if (await exportAlerts('xlsx', query)) return;
       setExportNotice({
         status: 'info',
         title: ALERT_MESSAGES.exportStartedTitle,

@@ -20,7 +20,6 @@ import { toaster } from '../../../components/toaster';
 import { useAuth, useProfile } from '../../../lib/auth/auth-context';
 import { hasResource } from '../../../lib/auth/resources';
 import { useTenant } from '../../../lib/tenant-config';
-import { exportUsers } from '../api/export-users';
 import { useCompany } from '../api/get-companies';
 import { useUsers } from '../api/get-users';
 import { loginAs } from '../api/login-as';
@@ -30,6 +29,7 @@ import { addUserVisible, canEditSitePermissions, canLoginAs, gridRules, isSelf }
 import { MidPermissionsDialog } from './mid-permissions-dialog';
 import { SitePermissionsDialog } from './site-permissions-dialog';
 import { UsersDataGrid, type UserCells } from './users-data-grid';
+import { useUsersExport } from './use-users-export';
 
 const PAGE_SIZES = [10, 25, 50, 100] as const;
 const fullName = (u: { fname: string; lname: string }) => `${u.fname} ${u.lname}`.trim();
@@ -56,7 +56,7 @@ export function UsersList({ variant }: { variant: 'classic' | 'grid' }) {
   );
   const [sitePermsFor, setSitePermsFor] = useState<UserItem | null>(null);
   const [midsFor, setMidsFor] = useState<UserItem | null>(null);
-  const [exportNotice, setExportNotice] = useState<string | null>(null);
+  const { notice: exportNotice, run: runExport } = useUsersExport({ search, start, limit });
   // Bumped after a change: the data grid reloads its page.
   const [version, setVersion] = useState(0);
   const q = useUsers({ start, limit, search });
@@ -127,16 +127,6 @@ export function UsersList({ variant }: { variant: 'classic' | 'grid' }) {
       navigate(landing);
     } catch (e) {
       toaster.create({ type: 'error', title: (e as Error).message || USERS_TEXT.saveFailed });
-    }
-  }
-
-  async function runExport(format: 'csv' | 'xlsx', exportType: 'page' | 'all') {
-    setExportNotice(null);
-    try {
-      const saved = await exportUsers(format, { search, start, limit, exportType });
-      if (!saved) setExportNotice(USERS_TEXT.exportEmailed);
-    } catch (e) {
-      toaster.create({ type: 'error', title: (e as Error).message || USERS_TEXT.exportFailed });
     }
   }
 
