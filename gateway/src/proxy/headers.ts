@@ -39,6 +39,9 @@ export function refreshCookiesOnly(header: string): string {
     .join('; ');
 }
 
+/** The public origin of an identity call (scheme and Host as the gateway resolved them). */
+export const PUBLIC_ORIGIN_HEADER = 'x-portal-origin';
+
 /** The client address as determined with the trusted-proxy rules. */
 export const CLIENT_IP_HEADER = 'x-client-ip';
 
@@ -87,6 +90,8 @@ export function upstreamRequestHeaders(
     const cookie = refreshCookiesOnly(incoming.cookie);
     if (cookie) out.cookie = cookie;
   }
+  // The identity calls learn the public origin (SAML ACS URL and Destination check, issue 16).
+  if (withCookies) out[PUBLIC_ORIGIN_HEADER] = `${request.protocol}://${request.host}`;
   out[INTERNAL_CONTEXT_HEADER] = signedContextFor(request, signer);
   out[REQUEST_ID_HEADER] = request.id;
   out[CLIENT_IP_HEADER] = request.ip;

@@ -28,9 +28,14 @@ export function tenantBootstrap(tenant: Tenant): TenantBootstrap {
     session: { ...c.session },
     service_levels: [...c.service_levels],
     credential_creation_disabled_service_levels: [...c.credential_creation_disabled_service_levels],
-    help_topics: c.help_topics.map((h) => ({ ...h })),
+    help_topics: c.help_topics.map(({ video, ...h }) =>
+      video ? { ...h, video_url: `/tenant-assets/${c.id}/${video}` } : { ...h },
+    ),
     alerts_embed_host: c.alerts_embed_host,
     client_kind: c.client_kind,
     report_charts: [...c.report_charts],
+    ...(c.saml
+      ? { saml: { password_login: c.saml.password_login, logout_url: c.saml.logout_url ?? null } }
+      : {}),
   };
 }

@@ -89,6 +89,10 @@ export function loadTenants(dir: string): Tenant[] {
           problems.push(`${file}: ${field}.${key}: file ${join(assetDir, look[key])} does not exist`);
       }
     }
+    tenant.help_topics.forEach((h, i) => {
+      if (h.video && !existsSync(join(assetDir, h.video)))
+        problems.push(`${file}: help_topics[${i}].video: file ${join(assetDir, h.video)} does not exist`);
+    });
     if (tenant.session.warning_seconds >= tenant.session.idle_seconds) {
       problems.push(`${file}: session.warning_seconds: must be less than session.idle_seconds`);
     }

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DashboardTile } from '@portal/contracts';
+import { DashboardTile, SamlTenantConfig } from '@portal/contracts';
 
 /**
  * The schema of config/tenants/<id>.yaml (design §3). Validated at start-up
@@ -9,6 +9,8 @@ import { DashboardTile } from '@portal/contracts';
 const Color = Type.String({ pattern: '^#[0-9a-fA-F]{3,8}$', description: 'CSS hex colour' });
 /** A file name under config/tenants/assets/<tenant>/, served at /tenant-assets/<tenant>/<file>. */
 const AssetFile = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*\\.(svg|png|ico|jpg|jpeg|webp)$' });
+/** A help topic's video (issue 19): a file beside the logo, served like it, played by the page's <video>. */
+const VideoFile = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*\\.(webm|mp4)$' });
 
 export const LookConfig = Type.Object(
   {
@@ -131,7 +133,10 @@ export const TenantFile = Type.Object(
     service_levels: Type.Array(Type.Integer({ minimum: 1 })),
     credential_creation_disabled_service_levels: Type.Array(Type.Integer({ minimum: 1 })),
     help_topics: Type.Array(
-      Type.Object({ title: Type.String(), body: Type.String() }, { additionalProperties: false }),
+      Type.Object(
+        { title: Type.String(), body: Type.String(), video: Type.Optional(VideoFile) },
+        { additionalProperties: false },
+      ),
     ),
     report_charts: Type.Array(Type.String({ minLength: 1 })),
     alerts_embed_host: Type.Union([Type.String({ pattern: '^[a-z0-9.-]+(:[0-9]+)?$' }), Type.Null()]),
@@ -155,6 +160,8 @@ export const TenantFile = Type.Object(
     ),
     /** Per-tenant upstream answer timeout; the env's UPSTREAM_TIMEOUT_MS otherwise. */
     upstream_timeout_ms: Type.Optional(Type.Integer({ minimum: 100, maximum: 120000 })),
+    /** SAML 2.0 sign-in (issue 16): the block and its fields are documented in packages/contracts/src/saml.ts. */
+    saml: Type.Optional(SamlTenantConfig),
   },
   { additionalProperties: false },
 );

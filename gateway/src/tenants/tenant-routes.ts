@@ -12,12 +12,14 @@ const TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   webp: 'image/webp',
+  webm: 'video/webm',
+  mp4: 'video/mp4',
 };
 
 /** The policy of a tenant's logo or favicon when opened as a document. */
 export const ASSET_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
 
-/** GET /api/tenant (the bootstrap of the Host's tenant) and the tenants' logo/favicon files. */
+/** GET /api/tenant (the bootstrap of the Host's tenant) and the tenants' logo/favicon and help video files. */
 export async function tenantRoutes(app: FastifyInstance, _gw: GatewayCore) {
   app.get('/api/tenant', async (request, reply) => {
     if (!request.tenant) throw errors.unknownTenant();
@@ -36,7 +38,13 @@ export async function tenantRoutes(app: FastifyInstance, _gw: GatewayCore) {
       const c = tenant && tenant.config.id === request.params.tenant ? tenant.config : undefined;
       const declared =
         c &&
-        [c.branding.logo, c.branding.favicon, c.variant.look.logo, c.variant.look.favicon].includes(file);
+        [
+          c.branding.logo,
+          c.branding.favicon,
+          c.variant.look.logo,
+          c.variant.look.favicon,
+          ...c.help_topics.flatMap((h) => (h.video ? [h.video] : [])),
+        ].includes(file);
       const path = tenant && declared ? join(tenant.assetDir, file) : undefined;
       if (!path || !existsSync(path)) throw errors.notFound();
       reply.header('cache-control', 'public, max-age=3600');

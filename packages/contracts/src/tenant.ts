@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { SamlBootstrap } from './saml';
 
 /**
  * What GET /api/tenant answers and index.html inlines (design §3): the
@@ -52,7 +53,10 @@ export const TenantBootstrap = Type.Object(
     session: Type.Object({ idle_seconds: Type.Integer(), warning_seconds: Type.Integer() }),
     service_levels: Type.Array(Type.Integer()),
     credential_creation_disabled_service_levels: Type.Array(Type.Integer()),
-    help_topics: Type.Array(Type.Object({ title: Type.String(), body: Type.String() })),
+    /** video_url: the topic's video, a same-origin /tenant-assets/ path (issue 19). */
+    help_topics: Type.Array(
+      Type.Object({ title: Type.String(), body: Type.String(), video_url: Type.Optional(Type.String()) }),
+    ),
     alerts_embed_host: Type.Union([Type.String(), Type.Null()]),
     client_kind: Type.Union([
       Type.Literal('standard'),
@@ -62,6 +66,8 @@ export const TenantBootstrap = Type.Object(
     ]),
     /** Report page chart layout: chart keys in display order (spec 3 Reports). Added by the gateway. */
     report_charts: Type.Array(Type.String()),
+    /** Present when the tenant signs in through SAML (its `saml` block, public part only). */
+    saml: Type.Optional(SamlBootstrap),
   },
   { $id: 'TenantBootstrap' },
 );

@@ -5,6 +5,7 @@ import usersGrid from '../migrations/003_users_grid.sql';
 import webhooks from '../migrations/005_webhooks.sql';
 import audit from '../migrations/006_audit.sql';
 import reminders from '../migrations/007_reminders.sql';
+import saml from '../migrations/010_saml.sql';
 
 export const userMigrations: ServiceMigrations = {
   schema: 'users',
@@ -15,5 +16,6 @@ export const userMigrations: ServiceMigrations = {
     { version: 5, name: 'webhooks', sql: webhooks },
     { version: 6, name: 'audit', sql: audit },
     { version: 7, name: 'reminders', sql: reminders },
+    { version: 10, name: 'saml', sql: saml },
   ],
 };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { purgeSaml } from './saml/store';
 
 /** Deletes what has expired (refresh tokens a day after expiry, used SSO token ids, stale throttle rows, old challenges and codes). */
 export async function purgeExpired(app: FastifyInstance): Promise<void> {
@@ -14,6 +15,7 @@ export async function purgeExpired(app: FastifyInstance): Promise<void> {
     `delete from users.login_throttle_addr where updated_at < now() - interval '1 day' and (locked_until is null or locked_until < now())`,
   );
   await db.query(`delete from users.lock_notices where sent_at < now() - interval '1 day'`);
+  await purgeSaml(db);
 }
 
 /** Hourly housekeeping; every replica may run it (the deletes are idempotent). */

@@ -16,6 +16,8 @@ import {
   SignInRoute,
   SsoRoute,
 } from './schemas';
+import { refusePasswordLogin } from './saml/password-login';
+import { samlRoutes } from './saml/saml-routes';
 import { verifySsoToken } from './sso';
 
 export const JWKS_PATH = '/users/.well-known/jwks.json';
@@ -40,6 +42,7 @@ export async function authRoutes(base: FastifyInstance, state: UserServiceState)
     { schema: { tags: ['auth'], body: SignInRoute, response: { 200: SignInResponse, ...errors } } },
     async (request, reply) => {
       const ctx = requirePublic(request);
+      refusePasswordLogin(app.deps.env.TENANT_CONFIG_DIR, ctx.tenant);
       const username = requireText(request.body.username, AUTH_MESSAGES.usernameEmpty);
       const password = requireText(request.body.password, AUTH_MESSAGES.passwordEmpty);
       return signIn(app, state, request, reply, ctx.tenant, username, password);
@@ -127,4 +130,7 @@ export async function authRoutes(base: FastifyInstance, state: UserServiceState)
       return completeSignIn(app, state, request, reply, user, 'sso');
     },
   );
+
+  // SAML 2.0 (issue 16): its own scope for the IdP's form posts.
+  await base.register(async (scope) => samlRoutes(scope, state));
 }

@@ -10,6 +10,12 @@ import { signOutCall, whoami, whoamiQueryKey } from './auth-api';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { dropTokens, keepTokens, refreshSession } from './session';
 import { authReducer, initialFormFromQuery, ssoTokenFromQuery, SSO_QUERY_PARAM } from './auth-machine';
+import {
+  endSessionAndDestination,
+  exchangeSamlCode,
+  rememberSignInMethod,
+  samlCallbackFromLocation,
+} from './saml';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -31,14 +37,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     // Spec 4.2: release the cases the user still has open before the session ends.
     await releasePendingCasePatch();
-    try {
-      await signOutCall();
-    } catch {
-      // the local session ends anyway
-    }
+    // Spec 4.2: to the single sign-on logout URL after a SAML session, else the root (with the back-door flag
+    // after a back-door sign-in); a full load starts the app clean.
+    const destination = await endSessionAndDestination(signOutCall);
     endLocalSession();
-    // Spec 4.2: back to the root (a full load starts the app clean).
-    window.location.assign('/');
+    window.location.assign(destination);
   }, [endLocalSession]);
 
   // API client hooks: forced update on data code 401, refresh on 401, else Unauthenticated.
@@ -58,6 +61,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    // SAML (issue 16): the ACS sent the browser here with a one-time code, or a refusal.
+    const saml = samlCallbackFromLocation(window.location);
+    if (saml) {
+      window.history.replaceState(null, '', '/');
+      if ('error' in saml) {
+        dispatch({ type: 'UNAUTHENTICATED', error: saml.error });
+        return;
+      }
+      dispatch({ type: 'SSO_STARTED' });
+      exchangeSamlCode(saml.code)
+        .then(({ return_to, ...tokens }) => {
+          rememberSignInMethod('saml');
+          window.history.replaceState(null, '', return_to);
+          completeSignIn(tokens);
+        })
+        .catch((e: unknown) => dispatch({ type: 'UNAUTHENTICATED', error: detail(e) }));
+      return;
+    }
     const sso = ssoTokenFromQuery(window.location.search);
     if (sso) {
       dispatch({ type: 'SSO_STARTED' });

@@ -1,8 +1,15 @@
-import { Button, Link, Stack } from '@chakra-ui/react';
+import { Button, Link, Separator, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Notice } from '../../../components/notice';
 import { TextField } from '../../../components/text-field';
 import { useAuth } from '../../../lib/auth/auth-context';
+import {
+  hasBackdoorFlag,
+  passwordFormShown,
+  rememberSignInMethod,
+  samlLoginUrl,
+} from '../../../lib/auth/saml';
+import { useTenant } from '../../../lib/tenant-config';
 import { signInErrorMessage } from '../../../lib/errors';
 import { useSignIn } from '../api/sign-in';
 import { SignedOutLayout } from './signed-out-layout';
@@ -25,6 +32,13 @@ export function SignInForm({
   const [touched, setTouched] = useState({ username: false, password: false });
   const [error, setError] = useState<string | null>(initialError ?? null);
   const signIn = useSignIn();
+  const tenant = useTenant();
+  // SAML tenants (issue 16): 'Sign in with SSO'; the password form only where the tenant keeps it, or
+  // behind the back-door flag of the URL (spec 1 §2.1, §4.2).
+  const search = window.location.search;
+  const sso = tenant.saml !== undefined;
+  const showPassword = passwordFormShown(tenant, search);
+  const backdoor = sso && hasBackdoorFlag(search);
 
   const u = username.trim();
   const p = password.trim();
@@ -42,7 +56,10 @@ export function SignInForm({
         onSuccess: (res) => {
           if ('challenge' in res)
             dispatch({ type: 'NEW_PASSWORD_REQUIRED', username: u, session: res.session });
-          else completeSignIn(res);
+          else {
+            rememberSignInMethod(backdoor ? 'backdoor' : null);
+            completeSignIn(res);
+          }
         },
         onError: (err) => setError(signInErrorMessage(err)),
       },
@@ -59,41 +76,65 @@ export function SignInForm({
               {error}
             </Notice>
           )}
-          <TextField
-            label="Username"
-            name="username"
-            autoComplete="username"
-            autoFocus
-            value={username}
-            onChange={(v) => {
-              setUsername(v);
-              setTouched((t) => ({ ...t, username: true }));
-            }}
-            error={usernameError}
-          />
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(v) => {
-              setPassword(v);
-              setTouched((t) => ({ ...t, password: true }));
-            }}
-            error={passwordError}
-          />
-          <Button type="submit" colorPalette="brand" loading={signIn.isPending} loadingText="Signing in">
-            Sign In
-          </Button>
-          <Link
-            as="button"
-            alignSelf="center"
-            color="brand.fg"
-            onClick={() => dispatch({ type: 'FORGOT_LINK', username: u })}
-          >
-            Forgot your password?
-          </Link>
+          {sso && (
+            <Button
+              type="button"
+              colorPalette="brand"
+              variant={showPassword ? 'outline' : 'solid'}
+              data-testid="sso-sign-in"
+              onClick={() => window.location.assign(samlLoginUrl(window.location.pathname))}
+            >
+              Sign in with SSO
+            </Button>
+          )}
+          {sso && showPassword && (
+            <Stack direction="row" align="center" gap="3">
+              <Separator flex="1" />
+              <Text fontSize="sm" color="fg.muted">
+                or
+              </Text>
+              <Separator flex="1" />
+            </Stack>
+          )}
+          {showPassword && (
+            <>
+              <TextField
+                label="Username"
+                name="username"
+                autoComplete="username"
+                autoFocus
+                value={username}
+                onChange={(v) => {
+                  setUsername(v);
+                  setTouched((t) => ({ ...t, username: true }));
+                }}
+                error={usernameError}
+              />
+              <TextField
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(v) => {
+                  setPassword(v);
+                  setTouched((t) => ({ ...t, password: true }));
+                }}
+                error={passwordError}
+              />
+              <Button type="submit" colorPalette="brand" loading={signIn.isPending} loadingText="Signing in">
+                Sign In
+              </Button>
+              <Link
+                as="button"
+                alignSelf="center"
+                color="brand.fg"
+                onClick={() => dispatch({ type: 'FORGOT_LINK', username: u })}
+              >
+                Forgot your password?
+              </Link>
+            </>
+          )}
         </Stack>
       </form>
     </SignedOutLayout>
