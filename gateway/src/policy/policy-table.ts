@@ -50,6 +50,26 @@ export const POLICY: readonly PolicyRule[] = [
     readOnly: true,
     passwordUpdate: true,
   })),
+  // SAML sign-in (issue 16): metadata and login start are GETs of the browser, the ACS is the IdP's form
+  // post, the token call exchanges the ACS's one-time code; strict per-IP limit like sign-in.
+  ...(['GET:metadata', 'GET:login', 'POST:acs', 'POST:token'] as const).map((m): PolicyRule => {
+    const [method, call] = m.split(':') as [Method, string];
+    return {
+      methods: [method],
+      path: `/api/users/auth/saml/${call}`,
+      public: true,
+      readOnly: true,
+      passwordUpdate: true,
+    };
+  }),
+  {
+    methods: ['POST'],
+    path: '/api/users/auth/saml/logout',
+    public: true,
+    limit: 'session',
+    readOnly: true,
+    passwordUpdate: true,
+  },
   // Session calls (issue 11.2): per refresh family, so one NAT address is not one bucket for a whole office.
   ...['refresh', 'signout'].map((call): PolicyRule => ({
     methods: ['POST'],
@@ -125,6 +145,8 @@ export const POLICY: readonly PolicyRule[] = [
   { methods: ['PUT'], path: '/api/users/profile/time-zone', features: ['profile', 'settings'] },
 
   // --- cases (spec 2 §7): read-only users are refused by the write rule itself
+  // Chargebacks from the feeds (issue 19): the provider's admin API users; the case service checks too.
+  { methods: ['POST'], path: '/api/cm/cases/import', roles: ['cb911_admin'] },
   { methods: ['PATCH'], path: '/api/cm/cases/ui/status', features: ['chargebacks', 'case-management'] },
   // QC and admin review (spec 2 §2.4, §2.5): staff screens, reads included (the case service scopes them too).
   { methods: ['GET'], path: '/api/cm/cases/qc', features: ['qc-review'] },
@@ -220,6 +242,8 @@ export const POLICY: readonly PolicyRule[] = [
   { methods: ['GET'], path: '/api/cm/cases/reports/monitoring', features: ['monitoring'] },
 
   // --- alerts
+  // Ingestion from the networks' feeds (issue 19): the provider's admin API users; the case service checks too.
+  { methods: ['POST'], path: '/api/cm/alerts', roles: ['cb911_admin'] },
   { methods: ['POST'], path: '/api/cm/svc/alerts/outcome', features: ['alerts', 'pre-chargebacks'] },
   { methods: ['POST'], path: '/api/cm/svc/alerts/complete', features: ['alerts', 'pre-chargebacks'] },
   {

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { alertRoutes } from './alerts/alert-routes';
+import { alertIngestRoutes } from './alerts/alert-ingest';
+import { caseImportRoutes } from './case-import/case-import';
 import { bulkRoutes } from './bulk-close/bulk-routes';
 import { caseRoutes as caseFeatureRoutes } from './cases/case-routes';
 import { commentRoutes } from './cases/comment-routes';
@@ -32,6 +34,8 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
   await app.register(commentRoutes);
   await app.register(reviewRoutes);
   await app.register(alertRoutes);
+  await app.register(alertIngestRoutes);
+  await app.register(caseImportRoutes);
   await app.register(bulkRoutes);
   await app.register(remedyRoutes);
   await app.register(onboardingRoutes);

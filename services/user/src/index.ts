@@ -6,6 +6,7 @@ export { userMigrations } from './migrations';
 export { seedUser } from './seed/seed';
 export { WEBHOOK_JOBS } from './webhooks/delivery-jobs';
 export { REMINDER_JOBS } from './reminders/reminder-jobs';
+export { USER_EXPORT_JOBS } from './users/mailed-export';
 export { mintSsoToken, demoSsoKeyFile, demoSsoIssuer, demoSsoAudience } from './auth/sso';
 export { JWKS_PATH };
 

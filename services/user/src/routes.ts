@@ -15,6 +15,7 @@ import { featureCatalogueRoute } from './features/feature-catalogue';
 import { auditRoutes } from './audit/audit-routes';
 import { scheduleReminders } from './reminders/reminder-jobs';
 import { timeZoneRoutes } from './reminders/time-zone-routes';
+import { accountSetupRoutes } from './account-setup/account-setup-routes';
 
 /** User service routes (/users/*), one module per feature. */
 export const userRoutes: FastifyPluginAsync = async (app) => {
@@ -33,6 +34,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   await webhookRoutes(app);
   await auditRoutes(app, state);
   await timeZoneRoutes(app);
+  await accountSetupRoutes(app);
   scheduleHousekeeping(app);
   scheduleReminders(app);
 };

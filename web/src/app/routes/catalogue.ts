@@ -43,7 +43,8 @@ export type Screen =
   | 'report-mtd'
   | 'report-alerts'
   | 'report-monitoring'
-  | 'webhooks';
+  | 'webhooks'
+  | 'products';
 
 export interface RouteDef {
   path: string;
@@ -53,6 +54,8 @@ export interface RouteDef {
   feature?: string;
   roles?: string[];
   screen?: Screen;
+  /** Another name of a route: the app goes there (whose own guard then applies). */
+  redirect?: string;
   /** Registered only when this returns true for the tenant. */
   when?: (tenant: TenantBootstrap) => boolean;
 }
@@ -334,7 +337,15 @@ export const ROUTES: readonly RouteDef[] = [
     screen: 'api-docs',
   },
   // Other
-  { path: '/webhooks', title: 'Webhooks', area: 'Settings', feature: 'webhooks', screen: 'webhooks' },
+  // Webhooks: merchant and partner admins only, as the user service rules (staff are sent to /not-found).
+  {
+    path: '/webhooks',
+    title: 'Webhooks',
+    area: 'Settings',
+    feature: 'webhooks',
+    roles: ['merchant_admin', 'partner_admin'],
+    screen: 'webhooks',
+  },
   { path: '/download', title: 'Download', area: 'Download', screen: 'download' },
   {
     path: '/features',
@@ -344,6 +355,18 @@ export const ROUTES: readonly RouteDef[] = [
     screen: 'features',
   },
   { path: '/not-found', title: 'Page Not Found', area: 'Not Found', screen: 'not-found' },
+  // The Account Setup modal's links (spec 3 §2; issue 19): three name screens that exist, /products is its own.
+  { path: '/accountsetup', title: 'Account Setup', area: 'Settings', redirect: '/settings' },
+  { path: '/mids', title: 'MIDs', area: 'Settings', redirect: '/merchant-settings' },
+  { path: '/Templates', title: 'Templates Library', area: 'Settings', redirect: '/template-library' },
+  {
+    path: '/products',
+    title: 'Products',
+    area: 'Settings',
+    feature: 'case-builder',
+    roles: ['case-builder'],
+    screen: 'products',
+  },
   // Audit log (issue 19): the roles that administer users (the gateway's policy names the same ones).
   {
     path: '/audit',
@@ -361,7 +384,9 @@ export function routesFor(tenant: TenantBootstrap): RouteDef[] {
 }
 
 /** Screens not built yet: they show the 'coming soon' placeholder inside the shell. */
-export const PLACEHOLDER_ROUTES: readonly string[] = ROUTES.filter((r) => !r.screen).map((r) => r.path);
+export const PLACEHOLDER_ROUTES: readonly string[] = ROUTES.filter((r) => !r.screen && !r.redirect).map(
+  (r) => r.path,
+);
 
 /** Does the user hold what the route needs? Features by alias; roles if any listed role is held. */
 export function canAccess(

@@ -45,6 +45,7 @@ const ApiDocsRoute = lazy(() => import('../../features/api-docs/routes/api-docs-
 const FeaturesRoute = lazy(() => import('../../features/features-list/routes/features-route'));
 const WebhooksRoute = lazy(() => import('../../features/webhooks/routes/webhooks-route'));
 const AuditRoute = lazy(() => import('../../features/audit/routes/audit-route'));
+const ProductsRoute = lazy(() => import('../../features/account-setup/routes/products-route'));
 // Reports (issue 18): ApexCharts and AG Grid come with these chunks only.
 const ReportsRoute = lazy(() => import('../../features/reports/routes/reports-route'));
 const KpiRoute = lazy(() => import('../../features/reports/routes/kpi-route'));
@@ -123,6 +124,8 @@ function Screen({ def }: { def: RouteDef }) {
       return <WebhooksRoute />;
     case 'audit':
       return <AuditRoute />;
+    case 'products':
+      return <ProductsRoute />;
     case 'reports':
       return <ReportsRoute />;
     case 'resultant-kpi':
@@ -148,6 +151,7 @@ export function RouteFrame({ def }: { def: RouteDef }) {
   const { pathname } = useLocation();
   usePageTitle(def.title);
   if (!canAccess(def, profile)) return <Navigate to="/not-found" replace />;
+  if (def.redirect) return <Navigate to={def.redirect} replace />;
   return (
     <ErrorBoundary area={def.area} resetKey={pathname}>
       <Suspense fallback={<RouteLoading />}>

@@ -42,6 +42,19 @@ describe('menu building (spec 1 §2.3)', () => {
     const agent = buildMenu('classic', user(['users', 'review']));
     expect(agent.find((s) => s.label === 'Admin')!.items.map((i) => i.path)).toEqual(['/review']);
   });
+  it('shows Webhooks to merchant and partner admins only, as the server allows (issue 19)', () => {
+    const withRole = (role: string) => ({ ...user(['webhooks', 'settings']), roles: [role] });
+    const settings = (role: string) =>
+      buildMenu('classic', withRole(role))
+        .find((s) => s.label === 'Settings')!
+        .items.map((i) => i.path);
+    expect(settings('merchant_admin')).toContain('/webhooks');
+    expect(settings('partner_admin')).toContain('/webhooks');
+    for (const staff of ['cb911_admin', 'cb911_manager']) expect(settings(staff)).not.toContain('/webhooks');
+    const route = ROUTES.find((r) => r.path === '/webhooks')!;
+    expect(canAccess(route, { features: [{ alias: 'webhooks' }], roles: ['cb911_admin'] })).toBe(false);
+    expect(canAccess(route, { features: [{ alias: 'webhooks' }], roles: ['merchant_admin'] })).toBe(true);
+  });
   it('switches grid views by the -new suffix', () => {
     expect(switchGridView('/users')).toBe('/users-new');
     expect(switchGridView('/users-new')).toBe('/users');

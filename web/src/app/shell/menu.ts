@@ -10,6 +10,8 @@ export interface MenuItem {
   collapses?: boolean;
   /** Partner-branded marker (case management, theme_variant > 1). */
   marker?: string;
+  /** When set, only these roles see the entry (the server refuses the others). */
+  roles?: readonly string[];
 }
 
 export interface MenuSection {
@@ -20,6 +22,9 @@ export interface MenuSection {
 }
 
 type Variant = 'classic' | 'data-grid';
+
+/** Who manages webhooks (the user service's rule; the /webhooks route names the same roles). */
+export const WEBHOOK_OWNERS: readonly string[] = ['merchant_admin', 'partner_admin'];
 
 const CLASSIC: MenuSection[] = [
   {
@@ -65,7 +70,9 @@ const CLASSIC: MenuSection[] = [
       { label: 'Merchant Settings', path: '/merchant-settings', feature: 'settings' },
       { label: 'Templates Library', path: '/template-library', feature: 'templatelib' },
       { label: 'Onboarding', path: '/onboarding', feature: 'onboarding' },
-      { label: 'Webhooks', path: '/webhooks', feature: 'webhooks' },
+      // The user service lets merchant and partner admins only manage webhooks (their own merchants' events);
+      // provider staff hold the feature but would meet a refusal, so the entry is theirs to miss (issue 19).
+      { label: 'Webhooks', path: '/webhooks', feature: 'webhooks', roles: WEBHOOK_OWNERS },
     ],
   },
   {
@@ -107,6 +114,8 @@ export const DATA_GRID_PATHS: Record<string, string> = {
 export interface MenuUser {
   features: { alias: string }[];
   resources?: { url: string | null }[];
+  /** The user's role names; an entry limited to roles is hidden when none is held. */
+  roles?: readonly string[];
   theme_variant?: number;
 }
 
@@ -123,6 +132,7 @@ export function buildMenu(
     if (variant === 'data-grid' && section.label === 'Pre-Chargebacks') continue;
     const items = section.items
       .filter((i) => features.has(i.feature) || resourceUrls.has(i.path))
+      .filter((i) => !i.roles || i.roles.some((r) => user.roles?.includes(r)))
       .map((i) => ({
         ...i,
         path: variant === 'data-grid' ? (DATA_GRID_PATHS[i.path] ?? i.path) : i.path,

@@ -1,5 +1,6 @@
 import { Button, Flex, Heading, IconButton, Image, Spacer, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { AccountSetup } from '../../features/account-setup/components/account-setup';
 import { MerchantSwitcher } from '../../features/merchants/components/merchant-switcher';
 import { useAuth, useProfile } from '../../lib/auth/auth-context';
 import { clearImpersonation, getImpersonation } from '../../lib/impersonation';
@@ -76,6 +77,7 @@ export function TopBar({
           {`Back as ${backName}`}
         </Button>
       )}
+      <AccountSetup />
       {showProfile && (
         <Button size="sm" variant="ghost" color="topbar.fg" asChild data-testid="profile-link">
           <RouterLink to="/settings">Profile</RouterLink>

@@ -26,6 +26,21 @@ describe('help topic cards (spec 3 §2 Help)', () => {
     expect(cards[1]!.description).toBe('Our own words.');
     expect(cards[0]!.description).toMatch(/ERT records/);
   });
+  it("plays a topic's video only from the tenant's own assets", () => {
+    const cards = helpCards(
+      [
+        { title: 'Alerts', body: '', video_url: '/tenant-assets/acme/help-alerts.webm' },
+        { title: 'ERTs', body: '', video_url: 'https://elsewhere.example/v.mp4' },
+        { title: 'Chargebacks', body: '' },
+      ],
+      new Set(),
+    );
+    expect(cards.map((c) => c.videoUrl)).toEqual([
+      '/tenant-assets/acme/help-alerts.webm',
+      undefined,
+      undefined,
+    ]);
+  });
   it('links a screen only when the user holds its feature; unknown titles keep their body', () => {
     const cards = helpCards(
       [

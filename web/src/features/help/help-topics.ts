@@ -61,13 +61,15 @@ export interface HelpCard {
   title: string;
   description: string;
   screen?: HelpTopic['screen'];
+  /** The topic's video, a same-origin path the tenant configures (played in a dialog). */
+  videoUrl?: string;
 }
 
 const norm = (s: string) => s.trim().toLowerCase();
 
 /** The cards of the tenant's configured topics, in configured order; the screen link only with its feature. */
 export function helpCards(
-  configured: readonly { title: string; body: string }[],
+  configured: readonly { title: string; body: string; video_url?: string }[],
   features: ReadonlySet<string>,
 ): HelpCard[] {
   const seen = new Set<string>();
@@ -83,6 +85,8 @@ export function helpCards(
       title: known?.title ?? c.title.trim(),
       description: c.body.trim() || known?.description || '',
       screen,
+      // Only the gateway's own tenant-asset paths: the page's CSP allows media from its origin only.
+      ...(c.video_url?.startsWith('/tenant-assets/') ? { videoUrl: c.video_url } : {}),
     });
   }
   return cards;

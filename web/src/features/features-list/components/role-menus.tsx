@@ -6,6 +6,7 @@ type Role = FeatureCatalogue['roles'][number];
 export type MenuOf = (user: {
   features: { alias: string }[];
   resources: { url: string | null }[];
+  roles: string[];
 }) => { label: string; single?: boolean; items: { label: string; path: string }[] }[];
 
 /** Each role's sidebar menu on this tenant (before per-user site permissions). */
@@ -16,6 +17,7 @@ export function RoleMenus({ catalogue, menuOf }: { catalogue: FeatureCatalogue; 
     menuOf({
       features: role.feature_ids.flatMap((id) => features.get(id) ?? []),
       resources: role.resource_ids.flatMap((id) => resources.get(id) ?? []),
+      roles: [role.name],
     });
   return (
     <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="4" data-testid="features-menus">

@@ -1,9 +1,12 @@
-import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { HelpCard } from '../help-topics';
+import { HelpVideoDialog } from './help-video-dialog';
 
-/** One topic card: title, what it covers, and the screen it is about when the user may open it. */
+/** One topic card: title, what it covers, its video when configured, and the screen it is about when the user may open it. */
 export function HelpTopicCard({ card }: { card: HelpCard }) {
+  const [playing, setPlaying] = useState(false);
   return (
     <Box
       as="article"
@@ -19,12 +22,28 @@ export function HelpTopicCard({ card }: { card: HelpCard }) {
         <Text color="fg.muted" fontSize="sm" flex="1">
           {card.description}
         </Text>
-        {card.screen && (
-          <Link asChild color="brand.fg" fontSize="sm" fontWeight="medium">
-            <RouterLink to={card.screen.path}>{card.screen.label}</RouterLink>
-          </Link>
-        )}
+        <Flex gap="4" align="center" wrap="wrap">
+          {card.videoUrl && (
+            <Button
+              size="sm"
+              variant="outline"
+              colorPalette="brand"
+              onClick={() => setPlaying(true)}
+              data-testid="help-video-button"
+            >
+              ▶ Watch video
+            </Button>
+          )}
+          {card.screen && (
+            <Link asChild color="brand.fg" fontSize="sm" fontWeight="medium">
+              <RouterLink to={card.screen.path}>{card.screen.label}</RouterLink>
+            </Link>
+          )}
+        </Flex>
       </Stack>
+      {playing && card.videoUrl && (
+        <HelpVideoDialog title={card.title} src={card.videoUrl} onClose={() => setPlaying(false)} />
+      )}
     </Box>
   );
 }
