@@ -7,7 +7,8 @@ import { signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web'
 
 /**
  * Issue 15: a partner admin walks the Merchant Hierarchy screen against the
- * full stack: adds a merchant under its own, adds a MID to it, edits the MID
+ * full stack: adds a merchant under its own, adds a MID to it (opening the
+ * merchant's node in the lazy tree reads its MID), edits the MID
  * and reads the change in MID History, switches on the Verifi RDR deflector,
  * saves an RDR rule and uploads a MID CSV (a bad row first).
  */
@@ -86,6 +87,21 @@ describe('merchant hierarchy', () => {
       await details.waitFor();
       await poll(() => details.locator('[data-field="MID"]').textContent()).toBe(mid);
       expect(await details.locator('[data-field="Status"]').textContent()).toBe('Active');
+
+      // The tree reads a node's MIDs when it opens: the new merchant shows its MID once expanded.
+      const node = page.getByTestId('tree-node').filter({ hasText: name });
+      await node.getByRole('button', { name: `Expand ${name}` }).click();
+      await page
+        .getByTestId('merchant-tree')
+        .locator(`[data-testid="tree-mid"][data-mid="${mid}"]`)
+        .waitFor();
+      mkdirSync('/tmp/shots', { recursive: true });
+      copyFileSync(
+        await screenshot(page, 'merchant-admin-tree-open'),
+        '/tmp/shots/merchant-admin-tree-open.png',
+      );
+      await node.getByRole('button', { name: `Collapse ${name}` }).click();
+      await poll(() => page.locator(`[data-testid="tree-mid"][data-mid="${mid}"]`).count()).toBe(0);
 
       // Edit the MID: new alias and descriptor.
       await details.getByRole('button', { name: 'Edit MID' }).click();

@@ -22,8 +22,16 @@ export const MID_HISTORY_ROLES = ['cb911_admin', 'partner_admin', 'partner_user'
 
 const Str = (max: number) => Text({ maxLength: max });
 
+/**
+ * GET /cm/merchants/list (spec 3 §7) is lazy: a page holds nodes with their counts, not subtrees.
+ * `parent_id` pages one merchant's children when the user opens it (its MIDs come from
+ * GET /cm/merchants/{id}/mids); `search` and `search_merchant_id` answer the branches from the
+ * root down to the matches.
+ */
 export const MerchantTreeQuery = Type.Object({
   merchant_id: Type.Optional(Id()),
+  /** The merchant whose children to page (not with search or search_merchant_id). */
+  parent_id: Type.Optional(Id()),
   start: Type.Optional(Offset()),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: MERCHANT_TREE_PAGE })),
   sort_order: Type.Optional(SortOrder),
@@ -33,6 +41,7 @@ export const MerchantTreeQuery = Type.Object({
 });
 export type MerchantTreeQuery = Static<typeof MerchantTreeQuery>;
 
+/** A MID row of the tree (the rows of GET /cm/merchants/{id}/mids carry these fields). */
 export const TreeMid = Type.Object({
   id: Type.Integer(),
   mid: Type.String(),
@@ -41,39 +50,45 @@ export const TreeMid = Type.Object({
 });
 export type TreeMid = Static<typeof TreeMid>;
 
+const treeNodeFields = {
+  id: Type.Integer(),
+  label: Type.String(),
+  alias: Type.Union([Type.String(), Type.Null()]),
+  parentId: Type.Union([Type.Integer(), Type.Null()]),
+  status: Type.Object({ id: Type.Integer() }),
+  /** Direct child merchants. */
+  child_count: Type.Integer({ minimum: 0 }),
+  has_children: Type.Boolean(),
+  /** The merchant's own MIDs the caller sees. */
+  mid_count: Type.Integer({ minimum: 0 }),
+};
+
 export interface MerchantTreeNode {
   id: number;
   label: string;
   alias: string | null;
   parentId: number | null;
   status: { id: number };
-  mids: TreeMid[];
+  child_count: number;
+  has_children: boolean;
+  mid_count: number;
+  /** A hit of the search (or the search_merchant_id merchant). */
+  match: boolean;
+  /** Children sent with the page: none on a plain page, the branches to the matches on a search. */
   children: MerchantTreeNode[];
 }
 export const MerchantTreeNode = Type.Recursive(
-  (Self) =>
-    Type.Object({
-      id: Type.Integer(),
-      label: Type.String(),
-      alias: Type.Union([Type.String(), Type.Null()]),
-      parentId: Type.Union([Type.Integer(), Type.Null()]),
-      status: Type.Object({ id: Type.Integer() }),
-      mids: Type.Array(TreeMid),
-      children: Type.Array(Self),
-    }),
+  (Self) => Type.Object({ ...treeNodeFields, match: Type.Boolean(), children: Type.Array(Self) }),
   { $id: 'MerchantTreeNode' },
 );
 
-/** One page of the tree: the page's merchants with their subtrees and MIDs, under `root`. */
+/**
+ * One page of the tree under `root` (with parent_id: that merchant). `pagination.total` counts the
+ * root's children, or with a search the matching merchants (a page holds 20 matches, under their
+ * ancestors).
+ */
 export const MerchantTree = Type.Object({
-  root: Type.Object({
-    id: Type.Integer(),
-    label: Type.String(),
-    alias: Type.Union([Type.String(), Type.Null()]),
-    parentId: Type.Union([Type.Integer(), Type.Null()]),
-    status: Type.Object({ id: Type.Integer() }),
-    mids: Type.Array(TreeMid),
-  }),
+  root: Type.Object(treeNodeFields),
   data: Type.Array(MerchantTreeNode),
   /** Ids from the root down to search_merchant_id (expands the path for mids_tile_clicked). */
   path: Type.Array(Type.Integer()),

@@ -16,6 +16,8 @@ import m016 from '../migrations/016_onboarding_updater_ert.sql';
 import m020 from '../migrations/020_alerts_list_indexes.sql';
 import m021 from '../migrations/021_reports.sql';
 import m022 from '../migrations/022_merchant_grid_indexes.sql';
+import m023 from '../migrations/023_merchant_tree_search.sql';
+import m027 from '../migrations/027_ingest_refs.sql';
 
 export const caseMigrations: ServiceMigrations = {
   schema: 'cases',
@@ -37,5 +39,7 @@ export const caseMigrations: ServiceMigrations = {
     { version: 20, name: '020_alerts_list_indexes', sql: m020 },
     { version: 21, name: '021_reports', sql: m021 },
     { version: 22, name: '022_merchant_grid_indexes', sql: m022 },
+    { version: 23, name: '023_merchant_tree_search', sql: m023 },
+    { version: 27, name: '027_ingest_refs', sql: m027 },
   ],
 };

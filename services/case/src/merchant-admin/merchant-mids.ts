@@ -25,14 +25,24 @@ async function assertMerchant(db: Queryable, scope: Scope, id: number) {
   if (!rows.length || !inScope(scope, id)) throw notFound('Merchant not found.');
 }
 
-/** The merchant's own MIDs the scope sees, searchable by MID, alias, descriptor. */
+/**
+ * The merchant's own MIDs the scope sees, searchable by MID, alias, descriptor. The search is a
+ * set of ids, MID/alias matches and then descriptor matches, so that Postgres can take each from
+ * its trigram index (migration 023) when the term is rare, or from the merchant's MIDs when it is
+ * common; one OR with an EXISTS made it read every descriptor of the tenant (284-645 ms at 133,000).
+ * Descriptors compare their lowered copy with LIKE: ILIKE lowers both sides on every row.
+ */
 function midsWhere(scope: Scope, merchantId: number, search: string | undefined) {
   const params: unknown[] = [scope.tenant, merchantId];
   let where = `mi.tenant_id = $1 and mi.merchant_id = $2${midListConditions(scope, params)}`;
   if (search?.trim()) {
     params.push(containsPattern(search));
     const p = `$${params.length}`;
-    where += ` and (mi.mid ilike ${p} or mi.alias ilike ${p} or exists (select 1 from cases.descriptors d where d.mid_id = mi.id and d.descriptor ilike ${p}))`;
+    where += ` and mi.id in (
+      select s.id from cases.mids s where s.tenant_id = $1 and s.merchant_id = $2 and (s.mid ilike ${p} or s.alias ilike ${p})
+      union all
+      select s.id from cases.mids s where s.tenant_id = $1 and s.merchant_id = $2
+        and exists (select 1 from cases.descriptors d where d.mid_id = s.id and d.descriptor_lc like lower(${p})))`;
   }
   return { where, params };
 }
@@ -57,9 +67,25 @@ export async function merchantMids(
   const { where, params } = midsWhere(scope, merchantId, q.search);
   const start = q.start ?? 0;
   const limit = q.limit ?? 50;
+  const n = params.length;
+  if (q.search?.trim()) {
+    // A search's matches are found once (every ILIKE of a broad term is the cost), then counted and paged.
+    const { rows } = await db.query<MerchantMidRow & { total: number }>(
+      `with hits as materialized (select mi.id, mi.mid from cases.mids mi where ${where}),
+         page as (select id from hits order by mid, id limit $${n + 1} offset $${n + 2})
+       select t.total, r.* from (select count(*)::int as total from hits) t
+       left join (${MID_ROW_SELECT} where mi.id in (select id from page)) r on true
+       order by r.mid, r.id`,
+      [...params, limit, start],
+    );
+    return {
+      data: rows.filter((r) => r.id !== null).map(({ total: _total, ...r }) => toRow(r)),
+      pagination: { start, limit, total: Number(rows[0]?.total ?? 0) },
+    };
+  }
   const [rows, count] = await Promise.all([
     db.query<MerchantMidRow>(
-      `${MID_ROW_SELECT} where ${where} order by mi.mid, mi.id limit $${params.length + 1} offset $${params.length + 2}`,
+      `${MID_ROW_SELECT} where ${where} order by mi.mid, mi.id limit $${n + 1} offset $${n + 2}`,
       [...params, limit, start],
     ),
     db.query<{ n: number }>(`select count(*)::int as n from cases.mids mi where ${where}`, params),

@@ -1,26 +1,28 @@
 import { Box } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useMerchantTree } from '../api/merchant-admin-api';
-import { MerchantTreeView, type Selection } from './merchant-tree';
+import { defaultOpen, MerchantTreeView, type Selection } from './merchant-tree';
 
 /**
  * The paged, searchable merchant tree of both Merchant Hierarchy views, with
  * its own paging, search and open nodes. `tileMerchant` (the dashboard's
  * mids_tile_clicked) shows only that merchant's tree with its path open.
+ * Open nodes stay open across pages and refreshes (their children and MIDs
+ * stay in the query cache); a new search starts from its own defaults.
  */
 export function useMerchantTreePanel(tileMerchant?: number) {
   const [start, setStart] = useState(0);
   const [search, setSearch] = useState('');
   const tree = useMerchantTree({ start, search, search_merchant_id: tileMerchant });
   const [toggled, setToggled] = useState<Set<number>>(new Set());
-  // `toggled` flips a node from its default (open on the mids_tile_clicked path, else closed).
+  // `toggled` flips a node from its default (open on the path and the search branches, else closed).
   const expanded = useMemo(() => {
-    const open = new Set(tree.data?.path ?? []);
+    const open = defaultOpen(tree.data);
     for (const id of toggled)
       if (open.has(id)) open.delete(id);
       else open.add(id);
     return open;
-  }, [tree.data?.path, toggled]);
+  }, [tree.data, toggled]);
 
   const view = (selected: Selection | null, onSelect: (s: Selection) => void) => (
     <Box bg="white" borderRadius="lg" borderWidth="1px" p="3" maxH="75vh" overflowY="auto">
@@ -28,10 +30,12 @@ export function useMerchantTreePanel(tileMerchant?: number) {
         tree={tree.data}
         loading={tree.isLoading}
         start={start}
+        searching={Boolean(search) || tileMerchant !== undefined}
         onPage={setStart}
         onSearch={(s) => {
           setSearch(s);
           setStart(0);
+          setToggled(new Set());
         }}
         expanded={expanded}
         toggle={(id) =>

@@ -1,24 +1,72 @@
-import { Box, Button, Flex, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Input, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { MerchantTree, MerchantTreeNode, TreeMid } from '@portal/contracts';
 import { useState } from 'react';
+import { useTreeChildren } from '../api/get-tree-children';
+import { useTreeMids } from '../api/get-tree-mids';
 
 export type Selection =
   { kind: 'merchant'; id: number; name: string } | { kind: 'mid'; id: number; merchantId: number };
+
+/** What every row needs: the open nodes and the selection. */
+interface TreeState {
+  expanded: Set<number>;
+  toggle: (id: number) => void;
+  selected: Selection | null;
+  onSelect: (s: Selection) => void;
+}
+
+const indent = (depth: number) => `${depth * 16}px`;
+
+/** The row shown while a node's children or MIDs are read. */
+function LoadingRow({ depth, what }: { depth: number; what: string }) {
+  return (
+    <Flex
+      align="center"
+      gap="2"
+      pl={indent(depth + 1)}
+      py="1"
+      fontSize="sm"
+      color="fg.muted"
+      data-testid="tree-loading"
+    >
+      <Spinner size="xs" />
+      Loading {what}…
+    </Flex>
+  );
+}
+
+function MoreRow({
+  depth,
+  label,
+  onClick,
+  busy,
+}: {
+  depth: number;
+  label: string;
+  onClick: () => void;
+  busy: boolean;
+}) {
+  return (
+    <Box pl={indent(depth + 1)} py="0.5">
+      <Button size="2xs" variant="ghost" onClick={onClick} loading={busy} data-testid="tree-more">
+        {label}
+      </Button>
+    </Box>
+  );
+}
 
 function MidRow({
   mid,
   merchantId,
   depth,
-  selected,
-  onSelect,
+  state,
 }: {
   mid: TreeMid;
   merchantId: number;
   depth: number;
-  selected: Selection | null;
-  onSelect: (s: Selection) => void;
+  state: TreeState;
 }) {
-  const active = selected?.kind === 'mid' && selected.id === mid.id;
+  const active = state.selected?.kind === 'mid' && state.selected.id === mid.id;
   return (
     <Box
       as="button"
@@ -30,7 +78,7 @@ function MidRow({
       borderRadius="sm"
       bg={active ? 'brand.subtle' : undefined}
       _hover={{ bg: 'bg.muted' }}
-      onClick={() => onSelect({ kind: 'mid', id: mid.id, merchantId })}
+      onClick={() => state.onSelect({ kind: 'mid', id: mid.id, merchantId })}
       data-testid="tree-mid"
       data-mid={mid.mid}
     >
@@ -43,33 +91,95 @@ function MidRow({
   );
 }
 
-function NodeRow({
-  node,
+/** A merchant's own MIDs, read when its node opens (pages of 50). */
+export function NodeMids({
+  merchantId,
   depth,
-  expanded,
-  toggle,
-  selected,
-  onSelect,
+  state,
 }: {
-  node: MerchantTreeNode;
+  merchantId: number;
   depth: number;
-  expanded: Set<number>;
-  toggle: (id: number) => void;
-  selected: Selection | null;
-  onSelect: (s: Selection) => void;
+  state: TreeState;
 }) {
-  const open = expanded.has(node.id);
-  const hasKids = node.children.length > 0 || node.mids.length > 0;
-  const active = selected?.kind === 'merchant' && selected.id === node.id;
+  const mids = useTreeMids(merchantId, true);
+  if (mids.isPending) return <LoadingRow depth={depth} what="MIDs" />;
+  if (mids.isError)
+    return (
+      <Text pl={indent(depth + 1)} fontSize="sm" color="fg.error">
+        MIDs could not be loaded.
+      </Text>
+    );
+  const rows = mids.data.pages.flatMap((p) => p.data);
+  const total = mids.data.pages[0]?.pagination.total ?? 0;
   return (
     <>
-      <Flex align="center" pl={`${depth * 16}px`} borderRadius="sm" bg={active ? 'brand.subtle' : undefined}>
+      {rows.map((m) => (
+        <MidRow key={m.id} mid={m} merchantId={merchantId} depth={depth} state={state} />
+      ))}
+      {mids.hasNextPage && (
+        <MoreRow
+          depth={depth}
+          label={`Show more MIDs (${rows.length} of ${total})`}
+          busy={mids.isFetchingNextPage}
+          onClick={() => void mids.fetchNextPage()}
+        />
+      )}
+    </>
+  );
+}
+
+/** The children of an opened node that the page did not carry, read page by page (20). */
+function LazyChildren({ parentId, depth, state }: { parentId: number; depth: number; state: TreeState }) {
+  const kids = useTreeChildren(parentId, true);
+  if (kids.isPending) return <LoadingRow depth={depth} what="merchants" />;
+  if (kids.isError)
+    return (
+      <Text pl={indent(depth + 1)} fontSize="sm" color="fg.error">
+        Merchants could not be loaded.
+      </Text>
+    );
+  const nodes = kids.data.pages.flatMap((p) => p.data);
+  const total = kids.data.pages[0]?.pagination.total ?? 0;
+  return (
+    <>
+      {nodes.map((c) => (
+        <NodeRow key={c.id} node={c} depth={depth + 1} state={state} />
+      ))}
+      {kids.hasNextPage && (
+        <MoreRow
+          depth={depth}
+          label={`Show more merchants (${nodes.length} of ${total})`}
+          busy={kids.isFetchingNextPage}
+          onClick={() => void kids.fetchNextPage()}
+        />
+      )}
+    </>
+  );
+}
+
+function NodeRow({ node, depth, state }: { node: MerchantTreeNode; depth: number; state: TreeState }) {
+  const open = state.expanded.has(node.id);
+  // A search page carries the branch to its matches; other nodes read their children when opened.
+  const carried = node.children.length > 0;
+  const expandable = carried || node.has_children || node.mid_count > 0;
+  const active = state.selected?.kind === 'merchant' && state.selected.id === node.id;
+  return (
+    <>
+      <Flex
+        align="center"
+        pl={indent(depth)}
+        borderRadius="sm"
+        bg={active ? 'brand.subtle' : undefined}
+        data-testid="tree-node"
+        data-id={node.id}
+      >
         <Button
           size="2xs"
           variant="ghost"
-          aria-label={open ? 'Collapse' : 'Expand'}
-          visibility={hasKids ? 'visible' : 'hidden'}
-          onClick={() => toggle(node.id)}
+          aria-label={open ? `Collapse ${node.label}` : `Expand ${node.label}`}
+          aria-expanded={expandable ? open : undefined}
+          visibility={expandable ? 'visible' : 'hidden'}
+          onClick={() => state.toggle(node.id)}
         >
           {open ? '▾' : '▸'}
         </Button>
@@ -79,48 +189,50 @@ function NodeRow({
           flex="1"
           py="1"
           fontSize="sm"
-          fontWeight="medium"
+          fontWeight={node.match ? 'bold' : 'medium'}
           color={node.status.id === 1 ? undefined : 'fg.muted'}
-          onClick={() => onSelect({ kind: 'merchant', id: node.id, name: node.label })}
+          onClick={() => state.onSelect({ kind: 'merchant', id: node.id, name: node.label })}
           data-testid="tree-merchant"
+          data-match={node.match || undefined}
         >
           {node.label}
         </Box>
       </Flex>
       {open && (
         <>
-          {node.children.map((c) => (
-            <NodeRow
-              key={c.id}
-              node={c}
-              depth={depth + 1}
-              expanded={expanded}
-              toggle={toggle}
-              selected={selected}
-              onSelect={onSelect}
-            />
-          ))}
-          {node.mids.map((m) => (
-            <MidRow
-              key={m.id}
-              mid={m}
-              merchantId={node.id}
-              depth={depth}
-              selected={selected}
-              onSelect={onSelect}
-            />
-          ))}
+          {carried
+            ? node.children.map((c) => <NodeRow key={c.id} node={c} depth={depth + 1} state={state} />)
+            : node.has_children && <LazyChildren parentId={node.id} depth={depth} state={state} />}
+          {node.mid_count > 0 && <NodeMids merchantId={node.id} depth={depth} state={state} />}
         </>
       )}
     </>
   );
 }
 
-/** Left side of the hierarchy: search (Enter), the page of 20 and its subtrees. */
+/** Ids a page opens by itself: the mids_tile_clicked path and every node that carries its branch. */
+export function defaultOpen(tree: MerchantTree | undefined): Set<number> {
+  const open = new Set(tree?.path ?? []);
+  const walk = (nodes: MerchantTreeNode[]) => {
+    for (const n of nodes)
+      if (n.children.length) {
+        open.add(n.id);
+        walk(n.children);
+      }
+  };
+  walk(tree?.data ?? []);
+  return open;
+}
+
+/**
+ * Left side of the hierarchy: search (Enter), the page of 20 merchants; a
+ * node reads its children and MIDs when opened, with a loading row meanwhile.
+ */
 export function MerchantTreeView({
   tree,
   loading,
   start,
+  searching,
   onPage,
   onSearch,
   expanded,
@@ -131,15 +243,14 @@ export function MerchantTreeView({
   tree: MerchantTree | undefined;
   loading: boolean;
   start: number;
+  /** A search or the mids_tile_clicked branch is shown (the root's own MIDs are left out). */
+  searching: boolean;
   onPage: (start: number) => void;
   onSearch: (text: string) => void;
-  expanded: Set<number>;
-  toggle: (id: number) => void;
-  selected: Selection | null;
-  onSelect: (s: Selection) => void;
-}) {
+} & TreeState) {
   const [text, setText] = useState('');
   const total = tree?.pagination.total ?? 0;
+  const state: TreeState = { expanded, toggle, selected, onSelect };
   return (
     <Stack gap="2">
       <Input
@@ -173,26 +284,11 @@ export function MerchantTreeView({
             {tree.root.label}
           </Box>
           {tree.data.map((n) => (
-            <NodeRow
-              key={n.id}
-              node={n}
-              depth={1}
-              expanded={expanded}
-              toggle={toggle}
-              selected={selected}
-              onSelect={onSelect}
-            />
+            <NodeRow key={n.id} node={n} depth={1} state={state} />
           ))}
-          {tree.root.mids.map((m) => (
-            <MidRow
-              key={m.id}
-              mid={m}
-              merchantId={tree.root.id}
-              depth={0}
-              selected={selected}
-              onSelect={onSelect}
-            />
-          ))}
+          {!searching && tree.root.mid_count > 0 && (
+            <NodeMids merchantId={tree.root.id} depth={0} state={state} />
+          )}
           {tree.data.length === 0 && (
             <Text fontSize="sm" color="fg.muted" px="2">
               No Records Found!
