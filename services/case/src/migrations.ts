@@ -18,6 +18,7 @@ import m021 from '../migrations/021_reports.sql';
 import m022 from '../migrations/022_merchant_grid_indexes.sql';
 import m023 from '../migrations/023_merchant_tree_search.sql';
 import m027 from '../migrations/027_ingest_refs.sql';
+import m028 from '../migrations/028_case_date_indexes.sql';
 
 export const caseMigrations: ServiceMigrations = {
   schema: 'cases',
@@ -41,5 +42,6 @@ export const caseMigrations: ServiceMigrations = {
     { version: 22, name: '022_merchant_grid_indexes', sql: m022 },
     { version: 23, name: '023_merchant_tree_search', sql: m023 },
     { version: 27, name: '027_ingest_refs', sql: m027 },
+    { version: 28, name: '028_case_date_indexes', sql: m028 },
   ],
 };

@@ -5,6 +5,12 @@ import { ALERTS_OF_JOB, CASES_OF_JOB } from './bulk-criteria';
 
 /** Rows per transaction: short row locks, no table-wide lock, progress a person can follow. */
 export const BULK_BATCH = 2000;
+/**
+ * Batches in flight at once, each on its own connection. Most of a batch's time is the index writes of
+ * its rows, which overlap; the batch then updates the job row before the triggers' shared counters
+ * (case_counts, report_daily), so that row orders those writes and two batches never deadlock.
+ */
+const PARALLEL_BATCHES = 2;
 
 const schema = Type.Object({ bulk_job_id: Type.Integer({ minimum: 1 }) });
 type Data = { bulk_job_id: number };
@@ -126,16 +132,21 @@ async function run(
   // Done, cancelled or unknown: a repeated delivery changes nothing.
   if (!job) return 0;
   let done = job.records_num;
-  for (;;) {
-    if (ctx.signal.aborted) throw new JobError('The job ran out of time; it resumes where it stopped.');
-    const n = await ctx.db.transaction((tx) => batch(tx, id));
-    done += n;
-    await ctx.progress(
-      Math.min(99, Math.round((100 * done) / Math.max(job.preview_num, 1))),
-      `${done} records updated`,
-    );
-    if (n < BULK_BATCH) break;
-  }
+  // One loop per connection: SKIP LOCKED gives each its own rows. A loop stops when it finds less than a
+  // batch not locked by the others, and those others go round again after a full batch.
+  const loop = async () => {
+    for (;;) {
+      if (ctx.signal.aborted) throw new JobError('The job ran out of time; it resumes where it stopped.');
+      const n = await ctx.db.transaction((tx) => batch(tx, id));
+      done += n;
+      await ctx.progress(
+        Math.min(99, Math.round((100 * done) / Math.max(job.preview_num, 1))),
+        `${done} records updated`,
+      );
+      if (n < BULK_BATCH) return;
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_BATCHES }, loop));
   await ctx.db.query(
     `update cases.bulk_jobs set state = 'done', date_run_end = now(), message = records_num || ' records updated.'
      where id = $1`,
