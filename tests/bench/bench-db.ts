@@ -13,7 +13,8 @@ import {
   type Logger,
   type Queryable,
 } from '@portal/core';
-import { SERVICES } from '@portal/runner';
+import { migrateJobs } from '@portal/jobs';
+import { JOBS, SERVICES } from '@portal/runner';
 import { caseMigrations, seedCases } from '../../services/case/src/index';
 
 export const SERVER = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -34,6 +35,12 @@ export async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/** The case schema and the job engine (writes enqueue their domain events in their transaction). */
+async function migrateCaseDb(db: Db) {
+  await migrate(db, caseMigrations);
+  await migrateJobs(db, JOBS);
+}
+
 /** The case database seeded with `casesPerTenant` per demo tenant; `seconds` is null when an earlier run seeded it. */
 export async function seedInto(
   name: string,
@@ -50,12 +57,12 @@ export async function seedInto(
     `select 1 from information_schema.tables where table_schema = 'public' and table_name = 'bench_seeded'`,
   );
   if (marker.rowCount) {
-    // Migrations added since the seed (new tables, indexes) still apply.
-    await migrate(db, caseMigrations);
+    // Migrations added since the seed (new tables, indexes, job queues) still apply.
+    await migrateCaseDb(db);
     return { db, seconds: null };
   }
   const started = performance.now();
-  await migrate(db, caseMigrations);
+  await migrateCaseDb(db);
   await seedCases(db, { cases: casesPerTenant });
   const seconds = (performance.now() - started) / 1000;
   await db.query(`create table public.bench_seeded (seconds float8 not null)`);

@@ -20,18 +20,10 @@
  * Target: p95 <= 50 ms for each call.
  */
 import { it } from 'vitest';
-import {
-  DEMO_USERS,
-  demoMerchantId,
-  demoTenant,
-  demoUserId,
-  tenantIdBase,
-  type InternalContext,
-} from '@portal/contracts';
-import { buildServiceApp, createLogger, MemoryCache, type Db } from '@portal/core';
-import { SERVICES } from '@portal/runner';
-import { contextHeaders } from '../support/context';
-import { explainAll, pct, recording, seedInto } from './bench-db';
+import { demoMerchantId, demoTenant, tenantIdBase, type InternalContext } from '@portal/contracts';
+import { createLogger, type Db } from '@portal/core';
+import { contextHeaders, demoUserContext } from '../support/context';
+import { BENCH_SECRET, caseBenchApp, explainAll, pct, seedInto } from './bench-db';
 
 const env = process.env;
 const MERCHANTS = Number(env.BENCH_MERCHANTS ?? 10_000);
@@ -277,27 +269,9 @@ it('merchant tree, merchant list and MIDs grid at scale', async () => {
       `${stats.descriptors.toLocaleString('en-US')} descriptors, ${stats.deflectors.toLocaleString('en-US')} MID deflectors`,
   );
 
-  const rec = recording(db);
-  const secret = 'bench-secret-bench-secret-bench-secret-0123';
-  const app = await buildServiceApp(SERVICES.case.definition, {
-    env: {} as never,
-    db: rec.db,
-    cache: new MemoryCache(),
-    log,
-    contextSecret: secret,
-  });
-  const user = (name: string): Partial<InternalContext> => {
-    const u = DEMO_USERS.find((x) => x.username === name)!;
-    return {
-      tenant: acme.id,
-      kind: 'user',
-      user_id: demoUserId(acme, u),
-      actor_id: demoUserId(acme, u),
-      username: u.username,
-      roles: [u.role],
-      merchant_id: demoMerchantId(acme, u.merchant),
-    };
-  };
+  const { app, rec } = await caseBenchApp(db, log);
+  const secret = BENCH_SECRET;
+  const user = demoUserContext;
   const root = demoMerchantId(acme, 'root');
   const partnerA = demoMerchantId(acme, 'partnerA');
   const large = demoMerchantId(acme, 'merchantA1');
