@@ -7,9 +7,9 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { EXPORT_AREA, EXPORT_MESSAGES, type MailedExportStarted } from '@portal/contracts';
-import { createMailer, type Env, type Logger, type Queryable } from '@portal/core';
+import { createMailer, type Env, type Queryable } from '@portal/core';
 import { enqueue, JobError, type JobContext, type JobDefinition } from '@portal/jobs';
-import { isObjectKey, openObjectStore, safeFilename, type ObjectStore } from '@portal/storage';
+import { isObjectKey, safeFilename, sharedObjectStore, type ObjectStore } from '@portal/storage';
 import { tenantOrigin } from './tenant-origin';
 
 /**
@@ -76,18 +76,6 @@ export interface ExportFile {
   write(): Readable;
 }
 
-const stores = new Map<string, Promise<ObjectStore>>();
-/** One store per process and configuration (the worker runs many exports). */
-function exportStore(env: Env, log: Logger): Promise<ObjectStore> {
-  const key = `${env.S3_ENDPOINT ?? ''}|${env.DATA_DIR}`;
-  let store = stores.get(key);
-  if (!store) {
-    store = openObjectStore(env, log);
-    stores.set(key, store);
-  }
-  return store;
-}
-
 /** The object key of a job's export: the job id is the key's uuid, so a retry names the same object. */
 export function exportKey(tenant: string, jobId: string, filename: string): string {
   const key = `${tenant}/${EXPORT_AREA}/${jobId}/${safeFilename(filename)}`;
@@ -135,7 +123,7 @@ export async function deliverExport(
   if (!origin) throw new JobError('The tenant has no domain to link the export from.', { permanent: true });
   const key = exportKey(ctx.tenant, ctx.id, file.filename);
   await ctx.progress(5, 'Writing the export');
-  const bytes = await storeOnce(await exportStore(env, ctx.log), ctx.tenant, key, file);
+  const bytes = await storeOnce(await sharedObjectStore(env, ctx.log), ctx.tenant, key, file);
   await ctx.progress(90, 'Sending the e-mail');
   const link = `${origin}/download?loc=${key}`;
   const mailedTo = await ctx.once('mail', async (tx) => {

@@ -60,3 +60,15 @@ export async function openObjectStore(
     log,
   });
 }
+
+const shared = new Map<string, Promise<ObjectStore>>();
+/** One store per process and configuration (S3 endpoint or DATA_DIR), shared by routes and jobs. */
+export function sharedObjectStore(env: StoreEnv, log: Logger): Promise<ObjectStore> {
+  const key = `${env.S3_ENDPOINT ?? ''}|${env.DATA_DIR}`;
+  let store = shared.get(key);
+  if (!store) {
+    store = openObjectStore(env, log);
+    shared.set(key, store);
+  }
+  return store;
+}

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { ALERT_EXPORT_COLUMNS, demoMerchantId } from '@portal/contracts';
 import { contextHeaders } from '../../support/context';
 import { ACME, demoCtx, startCaseApp, type CaseApp } from '../case/case-app';
+import { parseCsv } from '../../support/csv';
 
 interface Sheet {
   getRow(n: number): { values: unknown };
@@ -385,35 +386,6 @@ describe('descriptor mapping (Select MID)', () => {
     expect(alerts.body.data.every((a: { mid: string }) => a.mid === ownMid.rows[0]!.mid)).toBe(true);
   });
 });
-
-/** A small RFC 4180 parser. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n') {
-      row.push(field.replace(/\r$/, ''));
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  return rows;
-}
 
 describe('exports', () => {
   it('alerts.csv and alerts.xlsx stream the scoped rows and neutralise formula cells', async () => {

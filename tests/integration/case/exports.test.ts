@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { CASE_EXPORT_COLUMNS, demoMerchantId } from '@portal/contracts';
 import { ACME, demoCtx, startCaseApp, type CaseApp } from './case-app';
+import { parseCsv } from '../../support/csv';
 
 // exceljs is a dependency of the case service, not of the tests package: load it from there.
 interface Sheet {
@@ -23,35 +24,6 @@ beforeAll(async () => {
   c = await startCaseApp();
 });
 afterAll(async () => c.close());
-
-/** A small RFC 4180 parser (quoted fields, doubled quotes, CRLF). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n') {
-      row.push(field.replace(/\r$/, ''));
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  return rows;
-}
 
 describe('exports', () => {
   it('GET /cm/cases.csv streams every matching row with the 24 default columns', async () => {

@@ -8,6 +8,7 @@ import { caseMailedExportJob } from '../../../services/case/src/exports/mailed-e
 import { callGateway, type GatewayAnswer } from '../../support/gateway-client';
 import { createTestEnv, type TestEnv } from '../../support/test-env';
 import { send } from '../storage/multipart';
+import { parseCsv } from '../../support/csv';
 
 /**
  * Mailed exports (@portal/exports): with EXPORT_MAIL_THRESHOLD_ROWS = 5, an
@@ -97,35 +98,6 @@ async function finished(jobId: string, to: string): Promise<{ key: string; link:
   const link = /(\S+\/download\?loc=(\S+))/.exec(mail.text);
   expect(link, mail.text).not.toBeNull();
   return { link: link![1]!, key: link![2]! };
-}
-
-/** A small RFC 4180 reader (quoted fields, doubled quotes, CRLF). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n') {
-      row.push(field.replace(/\r$/, ''));
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  return rows;
 }
 
 /** Resolves a mailed key through the download page and fetches the file. */

@@ -6,8 +6,9 @@ import {
   isCalendarDate,
   type InternalContext,
 } from '@portal/contracts';
-import { badRequest, forbidden, notFound, type Queryable } from '@portal/core';
+import { badRequest, notFound, type Queryable } from '@portal/core';
 import { emitEvent } from '@portal/jobs';
+import { assertFeedCaller } from '../scope/feed-caller';
 import { addAlertHistory } from './alert-writes';
 
 /**
@@ -131,9 +132,10 @@ export const alertIngestRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const ctx = request.ctx;
-      const allowed = ctx.kind === 'system' || (ctx.kind === 'user' && ctx.roles.includes('cb911_admin'));
-      if (!allowed) throw forbidden('Only the provider’s administrators send alerts.');
-      if (ctx.read_only) throw forbidden('Read-only users cannot change alerts.');
+      assertFeedCaller(ctx, {
+        notAllowed: 'Only the provider’s administrators send alerts.',
+        readOnly: 'Read-only users cannot change alerts.',
+      });
       const result = await app.deps.db.transaction((tx) => ingestAlert(tx, ctx, request.body));
       return reply.status(result.created ? 201 : 200).send(result);
     },

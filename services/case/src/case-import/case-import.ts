@@ -6,9 +6,10 @@ import {
   isCalendarDate,
   type InternalContext,
 } from '@portal/contracts';
-import { badRequest, forbidden, notFound, type Queryable } from '@portal/core';
+import { badRequest, notFound, type Queryable } from '@portal/core';
 import { emitEvent } from '@portal/jobs';
 import { addHistory } from '../cases/case-history';
+import { assertFeedCaller } from '../scope/feed-caller';
 
 /**
  * POST /cm/cases/import (issue 19): chargebacks arrive from the acquirers'
@@ -146,9 +147,10 @@ export const caseImportRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const ctx = request.ctx;
-      const allowed = ctx.kind === 'system' || (ctx.kind === 'user' && ctx.roles.includes('cb911_admin'));
-      if (!allowed) throw forbidden('Only the provider’s administrators import chargebacks.');
-      if (ctx.read_only) throw forbidden('Read-only users cannot change cases.');
+      assertFeedCaller(ctx, {
+        notAllowed: 'Only the provider’s administrators import chargebacks.',
+        readOnly: 'Read-only users cannot change cases.',
+      });
       const result = await app.deps.db.transaction((tx) => importCase(tx, ctx, request.body));
       return reply.status(result.created ? 201 : 200).send(result);
     },

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { badRequest, type Env, type Logger } from '@portal/core';
-import { openObjectStore, parseObjectKey, type ObjectStore } from '@portal/storage';
+import { parseObjectKey, sharedObjectStore, type ObjectStore } from '@portal/storage';
 
 /**
  * Uploaded CSV files of the case service (onboarding, case updater, ERT):
@@ -8,17 +8,8 @@ import { openObjectStore, parseObjectKey, type ObjectStore } from '@portal/stora
  * features so that every upload is checked the same way.
  */
 
-const stores = new Map<string, Promise<ObjectStore>>();
-/** One store per DATA_DIR/S3 endpoint for the process (routes and jobs share it). */
-export function caseObjectStore(env: Env, log: Logger): Promise<ObjectStore> {
-  const key = `${env.S3_ENDPOINT ?? ''}|${env.DATA_DIR}`;
-  let store = stores.get(key);
-  if (!store) {
-    store = openObjectStore(env, log);
-    stores.set(key, store);
-  }
-  return store;
-}
+/** The store of the case service's routes and jobs. */
+export const caseObjectStore = (env: Env, log: Logger): Promise<ObjectStore> => sharedObjectStore(env, log);
 
 export const CSV_CONTENT_TYPE = 'text/csv';
 
