@@ -151,3 +151,34 @@ describe('deadline reminders', () => {
     expect(rows).toEqual([{ threshold: '5d' }, { threshold: '24h' }]);
   });
 });
+
+describe('deadline reminders and MID permissions', () => {
+  it('leaves out the cases of MIDs the user may not see', async () => {
+    const { rows: mids } = await t.db.query<{ id: string; mid: string }>(
+      `select id, mid from cases.mids where tenant_id = $1 and merchant_id = $2 order by id limit 2`,
+      [tenant, merchant('merchantA1')],
+    );
+    const onFirst = await dueCase(merchant('merchantA1'), '2030-02-15');
+    const onSecond = await dueCase(merchant('merchantA1'), '2030-02-16');
+    await t.db.query(`update cases.cases set mid_id = $2 where id = $1`, [onFirst, mids[0]!.id]);
+    await t.db.query(`update cases.cases set mid_id = $2 where id = $1`, [onSecond, mids[1]!.id]);
+    // merchant.user may see the first MID only (by number); merchant.admin all but the first (by id).
+    await t.db.query(
+      `insert into users.user_mids (user_id, mid, is_excluded) values ($1, $2, false), ($3, $4, true)`,
+      [userId('merchant.user'), mids[0]!.mid, userId('merchant.admin'), mids[0]!.id],
+    );
+    newMails();
+
+    await sweep('2030-02-14T08:30:00Z');
+    const user = to(newMails(), 'merchant.user');
+    expect(user).toHaveLength(1);
+    expect(user[0]!.text).toContain(`Case ${onFirst} `);
+    expect(user[0]!.text).not.toContain(`Case ${onSecond} `);
+
+    await sweep('2030-02-14T13:30:00Z');
+    const admin = to(newMails(), 'merchant.admin');
+    expect(admin).toHaveLength(1);
+    expect(admin[0]!.text).toContain(`Case ${onSecond} `);
+    expect(admin[0]!.text).not.toContain(`Case ${onFirst} `);
+  });
+});

@@ -55,14 +55,22 @@ const DUE_USERS = `
  * Open cases (New, In Progress) of a user's scope whose deadline (the end of
  * the due day in the user's time zone) is within 5 days: provider staff get
  * the cases assigned to them, partner and merchant users those of their
- * merchant subtree. The case service owns these tables; this only reads them
- * on the one database (as the webhook dispatcher reads the hierarchy).
+ * merchant subtree, always within their MID permissions. The case service
+ * owns these tables; this only reads them on the one database (as the
+ * webhook dispatcher reads the hierarchy).
  */
 const DUE_CASES = `
   with recursive sub(id) as (
     select m.id from cases.merchants m where m.tenant_id = $1 and m.id = $3 and not $5
     union all
     select m.id from cases.merchants m join sub on m.parent_id = sub.id where m.tenant_id = $1
+  ), user_mid as (
+    -- The user's MID permissions, as the case service's scope applies them: an entry names a MID by its
+    -- number or id; an allow-list bounds the MIDs, excluded MIDs are left out.
+    select mi.id as mid_id, not um.is_excluded as allowed
+      from users.user_mids um
+      join cases.mids mi on mi.tenant_id = $1 and (mi.mid = um.mid or mi.id::text = um.mid)
+     where um.user_id = $6
   ), due as (
     select c.id, c.merchant_id, c.date_due, ((c.date_due + 1)::timestamp at time zone $4) as deadline
       from cases.cases c
@@ -70,6 +78,9 @@ const DUE_CASES = `
        and ((c.date_due + 1)::timestamp at time zone $4) > $2::timestamptz
        and ((c.date_due + 1)::timestamp at time zone $4) <= $2::timestamptz + interval '5 days'
        and case when $5 then c.assigned_user_id = $6 else c.merchant_id in (select id from sub) end
+       and not exists (select 1 from user_mid um where not um.allowed and um.mid_id = c.mid_id)
+       and (not exists (select 1 from users.user_mids um where um.user_id = $6 and not um.is_excluded)
+            or exists (select 1 from user_mid um where um.allowed and um.mid_id = c.mid_id))
   )
   select due.id, m.business_name, due.date_due::text as date_due,
          case when due.deadline <= $2::timestamptz + interval '24 hours' then '24h' else '5d' end as threshold
