@@ -181,15 +181,6 @@ export const BannerState = Type.Object({
   message: Type.String(),
 });
 
-/** POST /users/audit: the gateway records an impersonated call made to another service. */
-export const AuditBody = Type.Object({
-  action: Text({ minLength: 1, maxLength: 100 }),
-  method: Type.Optional(Text({ maxLength: 10 })),
-  path: Type.Optional(Text({ maxLength: 2000 })),
-  status: Type.Optional(Type.Integer()),
-  detail: Type.Optional(Type.Unknown()),
-});
-
 /**
  * MID permissions through the case service (spec 3 §2 'MID permissions panel', §7 MIDs):
  * GET/PUT /cm/mids/permissions/{userId}, POST /cm/mids/{id}/permissions/{userId}. Entries of

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
-  AuditBody,
   BannerQuery,
   BannerState,
   BlockIpBody,
@@ -346,32 +345,6 @@ export async function accountRoutes(base: FastifyInstance, state: UserServiceSta
       await db.query(
         `insert into users.banner_dismissals (user_id, page) values ($1, $2) on conflict (user_id, page) do update set closed_at = now()`,
         [me(actor).id, request.body.page],
-      );
-      return reply.status(204).send(null);
-    },
-  );
-
-  // The gateway records every impersonated call it proxies (design §4 step 4); the user service records its own writes itself.
-  app.post(
-    '/users/audit',
-    { schema: { tags: ['audit'], body: AuditBody, response: noContent } },
-    async (request, reply) => {
-      if (request.ctx.kind === 'public') throw forbidden();
-      const b = request.body;
-      await db.query(
-        `insert into users.audit_log (tenant, actor_id, user_id, action, method, path, detail, request_id, ip)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [
-          request.ctx.tenant,
-          request.ctx.actor_id,
-          request.ctx.user_id,
-          b.action,
-          b.method ?? null,
-          b.path ?? null,
-          JSON.stringify({ status: b.status ?? null, detail: b.detail ?? null }),
-          request.ctx.request_id,
-          (request.headers['x-client-ip'] as string | undefined) ?? null,
-        ],
       );
       return reply.status(204).send(null);
     },
