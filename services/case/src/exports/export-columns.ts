@@ -77,7 +77,7 @@ export function exportColumns(q: CaseListQuery, features: ReadonlySet<number>): 
   }));
 }
 
-const MONEY = new Set(['dispute_amt', 'trans_amt']);
+export const MONEY_COLUMNS = new Set(['dispute_amt', 'trans_amt']);
 
 /** A cell value: money with two decimals, Yes/No for flags, the assignee's name. */
 export function cellValue(row: CaseRow, accessor: string): string | number | null {
@@ -87,15 +87,7 @@ export function cellValue(row: CaseRow, accessor: string): string | number | nul
   const value = (row as unknown as Record<string, unknown>)[accessor];
   if (value === null || value === undefined) return null;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (MONEY.has(accessor) && typeof value === 'number') return Math.round(value * 100) / 100;
+  if (MONEY_COLUMNS.has(accessor) && typeof value === 'number') return Math.round(value * 100) / 100;
   if (typeof value === 'number' || typeof value === 'string') return value;
   return String(value);
-}
-
-export function csvField(value: string | number | null, accessor: string): string {
-  if (value === null) return '';
-  const text = MONEY.has(accessor) && typeof value === 'number' ? value.toFixed(2) : String(value);
-  return /[",\r\n]/.test(text) || /^[=+\-@]/.test(text)
-    ? `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`
-    : text;
 }
