@@ -1,6 +1,12 @@
-import { verify as cryptoVerify } from 'node:crypto';
+import {
+  decodeProtectedHeader,
+  errors as joseErrors,
+  jwtVerify,
+  type JWTPayload,
+  type ProtectedHeaderParameters,
+} from 'jose';
+import { LRUCache } from 'lru-cache';
 import type { Jwks } from './jwks';
-import { Lru } from './lru';
 
 export interface VerifiedToken {
   userId: number;
@@ -15,95 +21,123 @@ export interface VerifiedToken {
 
 export type TokenCheck = { ok: true; token: VerifiedToken } | { ok: false; reason: string };
 
-/** Header parameters that would let a token name its own key: never honoured. */
+/** Header parameters that would let a token name its own key, or extensions we do not implement: never honoured. */
 const FORBIDDEN_HEADER_PARAMS = ['jku', 'jwk', 'x5u', 'x5c', 'crit'];
+const ACCEPTED_TYP = new Set([undefined, 'JWT', 'at+jwt']);
 const CLOCK_SKEW_SECONDS = 5;
+const MAX_TOKEN_LENGTH = 8192;
 
-function decodeJson(part: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
+const refused = (reason: string): TokenCheck => ({ ok: false, reason });
+
+/** Our own header rules, checked before any key lookup; undefined when the header passes. */
+function headerProblem(header: ProtectedHeaderParameters): string | undefined {
+  if (FORBIDDEN_HEADER_PARAMS.some((k) => k in header)) return 'forbidden header parameter';
+  if (!ACCEPTED_TYP.has(header.typ)) return 'typ';
+  if (typeof header.kid !== 'string' || typeof header.alg !== 'string') return 'no kid/alg';
+  return undefined;
+}
+
+/** jose's error for a refused token, as the short reason the pipeline logs. */
+function reasonOf(error: unknown): string {
+  if (error instanceof joseErrors.JWTExpired) return 'expired';
+  if (error instanceof joseErrors.JWTClaimValidationFailed) {
+    if (error.claim === 'iss') return 'issuer';
+    if (error.claim === 'aud') return 'audience';
+    if (error.claim === 'nbf') return 'not yet valid';
+    if (error.claim === 'exp') return 'expired';
+    if (error.claim === 'sub') return 'subject';
+    return `claim ${error.claim}`;
   }
+  if (error instanceof joseErrors.JWSSignatureVerificationFailed) return 'signature';
+  if (error instanceof joseErrors.JOSEAlgNotAllowed) return 'algorithm';
+  if (error instanceof joseErrors.JOSEError) return 'malformed';
+  // jose's TypeErrors name an unusable key or input (e.g. an RSA key under 2048 bits): still a refusal.
+  if (error instanceof TypeError) return 'unusable';
+  throw error;
+}
+
+/** The claims the pipeline needs, once jose has checked signature, issuer, audience and times. */
+function claimsOf(claims: JWTPayload): VerifiedToken | string {
+  const userId = typeof claims.sub === 'string' && /^[1-9]\d*$/.test(claims.sub) ? Number(claims.sub) : NaN;
+  if (!Number.isSafeInteger(userId)) return 'subject';
+  // One audience, the tenant (jose accepts a list that contains it).
+  if (typeof claims.aud !== 'string') return 'audience';
+  return {
+    userId,
+    username: typeof claims.username === 'string' ? claims.username : '',
+    tenant: claims.aud,
+    exp: claims.exp!,
+    sv: typeof claims.sv === 'number' ? claims.sv : undefined,
+    sid: typeof claims.sid === 'string' && claims.sid.length <= 64 ? claims.sid : undefined,
+  };
 }
 
 /**
- * Access-token verification with node:crypto: the algorithm must be the one of
- * the JWKS key named by kid (so alg none, HS256 with the public key, or RS/Ed
- * swaps fail), issuer and audience (the tenant resolved from the Host) must
- * match. @fastify/jwt would need a verifier per call for a per-request
- * audience, defeating its cache; this keeps one LRU of verified tokens
- * (until exp) in front of the signature check, the main cost of the hot path.
+ * Access-token verification with jose behind an LRU of verified tokens (kept
+ * until exp), the signature check being the main cost of the hot path.
+ *
+ * Our rules around the library: the algorithm is the one of the JWKS key named
+ * by kid (jose is given only that one, so alg none, HS256 with the public key,
+ * or RS/Ed swaps fail); header parameters that name a key (jku, jwk, x5u, x5c)
+ * and crit are refused before any key lookup; typ absent, JWT or at+jwt;
+ * issuer, audience (the tenant resolved from the Host, exactly one), exp
+ * (required) and nbf with 5 s of clock skew; sub a positive integer user id.
  */
 export class TokenVerifier {
-  private readonly cache: Lru<string, VerifiedToken>;
+  private readonly cache: LRUCache<string, VerifiedToken>;
 
   constructor(
     private readonly jwks: Jwks,
     private readonly issuer: string,
     cacheSize = 20_000,
   ) {
-    this.cache = new Lru(cacheSize);
+    this.cache = new LRUCache({ max: cacheSize });
   }
 
   /** The answer for a token verified before (synchronous: no promise on the hot path); undefined when not cached. */
   cached(token: string, tenant: string, nowMs = Date.now()): TokenCheck | undefined {
     const hit = this.cache.get(token);
     if (!hit) return undefined;
-    if (hit.exp + CLOCK_SKEW_SECONDS < Math.floor(nowMs / 1000)) {
+    // Same bound as jose's exp check with the clock skew.
+    if (hit.exp <= Math.floor(nowMs / 1000) - CLOCK_SKEW_SECONDS) {
       this.cache.delete(token);
-      return { ok: false, reason: 'expired' };
+      return refused('expired');
     }
-    return hit.tenant === tenant ? { ok: true, token: hit } : { ok: false, reason: 'audience' };
+    return hit.tenant === tenant ? { ok: true, token: hit } : refused('audience');
   }
 
   async verify(token: string, tenant: string, nowMs = Date.now()): Promise<TokenCheck> {
-    const now = Math.floor(nowMs / 1000);
     const known = this.cached(token, tenant, nowMs);
     if (known) return known;
-    if (token.length > 8192) return { ok: false, reason: 'too long' };
-    const parts = token.split('.');
-    if (parts.length !== 3) return { ok: false, reason: 'malformed' };
-    const [h, p, s] = parts as [string, string, string];
-    const header = decodeJson(h);
-    const claims = decodeJson(p);
-    if (!header || !claims) return { ok: false, reason: 'malformed' };
-    if (FORBIDDEN_HEADER_PARAMS.some((k) => k in header))
-      return { ok: false, reason: 'forbidden header parameter' };
-    if (header.typ !== undefined && header.typ !== 'JWT' && header.typ !== 'at+jwt')
-      return { ok: false, reason: 'typ' };
-    if (typeof header.kid !== 'string' || typeof header.alg !== 'string')
-      return { ok: false, reason: 'no kid/alg' };
-    const key = await this.jwks.get(header.kid);
-    if (!key) return { ok: false, reason: 'unknown kid' };
-    if (header.alg !== key.alg) return { ok: false, reason: 'algorithm' };
-    const signature = Buffer.from(s, 'base64url');
-    const data = Buffer.from(`${h}.${p}`);
-    const valid = cryptoVerify(key.alg === 'EdDSA' ? null : 'sha256', data, key.key, signature);
-    if (!valid) return { ok: false, reason: 'signature' };
-    if (claims.iss !== this.issuer) return { ok: false, reason: 'issuer' };
-    const aud = claims.aud;
-    const audiences = Array.isArray(aud) ? aud : [aud];
-    if (typeof claims.exp !== 'number' || claims.exp + CLOCK_SKEW_SECONDS < now)
-      return { ok: false, reason: 'expired' };
-    if (typeof claims.nbf === 'number' && claims.nbf - CLOCK_SKEW_SECONDS > now)
-      return { ok: false, reason: 'not yet valid' };
-    const userId = Number(claims.sub);
-    if (!Number.isSafeInteger(userId) || userId <= 0) return { ok: false, reason: 'subject' };
-    if (audiences.length !== 1 || typeof audiences[0] !== 'string') return { ok: false, reason: 'audience' };
-    const verified: VerifiedToken = {
-      userId,
-      username: typeof claims.username === 'string' ? claims.username : '',
-      tenant: audiences[0],
-      exp: claims.exp,
-      sv: typeof claims.sv === 'number' ? claims.sv : undefined,
-      sid: typeof claims.sid === 'string' && claims.sid.length <= 64 ? claims.sid : undefined,
-    };
+    if (token.length > MAX_TOKEN_LENGTH) return refused('too long');
+    let header: ProtectedHeaderParameters;
+    try {
+      header = decodeProtectedHeader(token);
+    } catch {
+      return refused('malformed');
+    }
+    const problem = headerProblem(header);
+    if (problem) return refused(problem);
+    const key = await this.jwks.get(header.kid!);
+    if (!key) return refused('unknown kid');
+    if (header.alg !== key.alg) return refused('algorithm');
+    let claims: JWTPayload;
+    try {
+      ({ payload: claims } = await jwtVerify(token, key.key, {
+        algorithms: [key.alg],
+        issuer: this.issuer,
+        audience: tenant,
+        requiredClaims: ['exp', 'sub'],
+        clockTolerance: CLOCK_SKEW_SECONDS,
+        currentDate: new Date(nowMs),
+      }));
+    } catch (error) {
+      return refused(reasonOf(error));
+    }
+    const verified = claimsOf(claims);
+    if (typeof verified === 'string') return refused(verified);
     this.cache.set(token, verified);
-    return verified.tenant === tenant ? { ok: true, token: verified } : { ok: false, reason: 'audience' };
+    return { ok: true, token: verified };
   }
 
   clear() {

@@ -1,4 +1,4 @@
-import { Lru } from '../auth/lru';
+import { LRUCache } from 'lru-cache';
 import type { GuardedCache } from './guarded-cache';
 import { SingleFlight } from './single-flight';
 
@@ -22,7 +22,7 @@ export interface CachedSourceOptions<T> {
  * that started before it does not write its now stale value back.
  */
 export class CachedSource<T> {
-  private readonly local: Lru<string, { value: T; until: number }>;
+  private readonly local: LRUCache<string, { value: T; until: number }>;
   private readonly flight = new SingleFlight<{ value: T; result: CacheResult }>();
   /** Bumped by every invalidation: a load that saw another epoch is not stored (conservative, simple). */
   private epoch = 0;
@@ -31,7 +31,7 @@ export class CachedSource<T> {
     private readonly store: GuardedCache,
     private readonly options: CachedSourceOptions<T>,
   ) {
-    this.local = new Lru(options.localMax ?? 10_000);
+    this.local = new LRUCache({ max: options.localMax ?? 10_000 });
   }
 
   /** The in-process copy when fresh (counted as a HIT), synchronously; undefined otherwise (then get()). */
@@ -95,10 +95,14 @@ export class CachedSource<T> {
   /** Forgets every key with a prefix here and in Redis (same before/after clearing). */
   async invalidatePrefix(prefix: string) {
     this.epoch++;
-    this.local.deleteWhere((k) => k.startsWith(prefix));
+    this.forgetLocalPrefix(prefix);
     await this.store.delPrefix(prefix);
     this.epoch++;
-    this.local.deleteWhere((k) => k.startsWith(prefix));
+    this.forgetLocalPrefix(prefix);
+  }
+
+  private forgetLocalPrefix(prefix: string) {
+    for (const key of [...this.local.keys()]) if (key.startsWith(prefix)) this.local.delete(key);
   }
 
   /** Drops the in-process layer (e.g. after Redis comes back: invalidations may have been missed). */
