@@ -23,16 +23,9 @@ import type { Static } from '@sinclair/typebox';
 import { resolveScope } from '../scope/scope';
 import { findCase, getCase, listCases } from './case-repository';
 import { listHistory } from './case-history';
-import {
-  bulkEditCases,
-  bulkFlag,
-  bulkPatchCases,
-  bulkStatusPatch,
-  editCase,
-  flagCase,
-  patchCase,
-  patchFlag,
-} from './case-writes';
+import { bulkEditCases, editCase } from './case-edit';
+import { bulkFlag, flagCase, patchFlag } from './case-flags';
+import { bulkPatchCases, bulkStatusPatch, patchCase } from './case-patch';
 
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const writeSchema = { response: { 200: CaseWriteResult, ...errors } };

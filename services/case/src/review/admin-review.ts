@@ -9,14 +9,9 @@ import {
 } from '@portal/contracts';
 import { badRequest, notFound, type Db } from '@portal/core';
 import { findCase } from '../cases/case-repository';
-import {
-  changeAssignee,
-  changeStatus,
-  findAssignee,
-  lockCases,
-  write,
-  type WriteResult,
-} from '../cases/case-writes';
+import { changeAssignee, findAssignee } from '../cases/case-assignment';
+import { changeStatus } from '../cases/case-status';
+import { lockCases, write, type WriteResult } from '../cases/case-writes';
 import { resolveScope } from '../scope/scope';
 
 const actionName = (id: number) => REVIEW_ACTIONS.find((a) => a.id === id)?.name ?? `Action ${id}`;
