@@ -11,6 +11,7 @@ import { GuardedCache } from './cache/guarded-cache';
 import { lookupPrefix, lookupRoutes } from './cache/lookup-routes';
 import type { GatewayCore, GatewayDeps } from './core';
 import { healthRoutes } from './health/health-routes';
+import { liveRoutes } from './live/live-routes';
 import { GatewayMetrics } from './metrics/metrics';
 import { lazyChildLogger } from './pipeline/lazy-logger';
 import { registerPipeline, requestId } from './pipeline/pipeline';
@@ -162,6 +163,7 @@ export async function buildGateway(
   await stackConfigRoutes(app, gw);
   await lookupRoutes(app, gw);
   await apiDocsRoutes(app, gw);
+  await liveRoutes(app, gw);
   await registerProxies(app, {
     pools,
     upstreams: deps.upstreams,

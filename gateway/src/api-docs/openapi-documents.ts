@@ -122,6 +122,17 @@ export function gatewayDocument(): OpenApiDocument {
         'The case advanced-filter fields the user may use',
         Type.Object({ filters: Type.Array(AdvancedFilterField) }),
       ),
+      '/live': {
+        get: {
+          tags: ['live'],
+          summary:
+            'Live updates (Server-Sent Events): job progress and domain events the user may see; `event: ready`, `data: {kind: job|event, ...}`, `: ping` every 15 s, `event: end` {reason} (token expired, signed out, scope changed); at most 5 streams per user',
+          responses: {
+            '200': { description: 'The event stream', content: { 'text/event-stream': {} } },
+            ...errorsOf(401, 403, 429, 503),
+          },
+        },
+      },
       '/openapi/{service}': {
         get: {
           tags: ['documentation'],

@@ -31,3 +31,5 @@ export * from './messages';
 export * from './reports';
 export * from './exports';
 export * from './saml';
+export * from './saved-views';
+export * from './live';

@@ -195,7 +195,8 @@ export const EnvSchema = Type.Object({
     },
   ),
   REDIS_URL: optional('REDIS_URL', url('redis|rediss'), {
-    usedBy: [...SERVICES, 'gateway'],
+    // The worker publishes live updates (job progress, committed events) for the gateway to stream.
+    usedBy: [...SERVICES, 'gateway', 'worker'],
     description: 'Redis connection string; unset uses an in-process cache (single process only)',
     requiredInProduction: true,
   }),
@@ -203,7 +204,7 @@ export const EnvSchema = Type.Object({
     'REDIS_KEY_PREFIX',
     Type.String({ default: '', pattern: '^[A-Za-z0-9:_.-]*$' }),
     {
-      usedBy: [...SERVICES, 'gateway'],
+      usedBy: [...SERVICES, 'gateway', 'worker'],
       description: 'Prefix of every Redis key and channel (isolates test runs and environments)',
     },
   ),

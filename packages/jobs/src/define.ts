@@ -1,5 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { Db, Env, Logger, Queryable } from '@portal/core';
+import type { LivePublisher } from './live';
 
 /**
  * What a handler gets for one attempt of one job.
@@ -33,6 +34,8 @@ export interface JobContext<T> {
   progress(percent: number, message?: string): Promise<void>;
   /** Runs `fn` in a transaction once per job: a retried attempt gets the first result back. */
   once<R>(step: string, fn: (tx: Queryable) => Promise<R>): Promise<R>;
+  /** Live updates (issue 21): publish only what has committed; never awaited, never throws. */
+  live?: LivePublisher;
 }
 
 export interface JobOptions {

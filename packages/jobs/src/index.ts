@@ -19,3 +19,4 @@ export * from './status';
 export * from './steps';
 export * from './worker';
 export * from './events';
+export * from './live';

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Queryable } from '@portal/core';
 import { PGBOSS_SCHEMA } from './boss';
+import { LIVE_JOB_COLUMNS, type JobStatusChange } from './live';
 
 /**
  * The state of a job as screens show it. pg-boss states map as:
@@ -105,15 +106,17 @@ export async function markRunning(
   job: { id: string; kind: string; tenant: string; createdBy: number | null },
   attempt: number,
   maxAttempts: number,
-) {
+): Promise<JobStatusChange | undefined> {
   // The upsert also covers a job sent to pg-boss without enqueue() (no status row yet).
-  await db.query(
+  const { rows } = await db.query<JobStatusChange>(
     `insert into jobs.job_status (id, kind, tenant, created_by, state, attempts, max_attempts, started_at)
      values ($1, $2, $3, $4, 'running', $5, $6, now())
      on conflict (id) do update set state = 'running', attempts = $5, max_attempts = $6,
-       started_at = coalesce(jobs.job_status.started_at, now()), updated_at = now()`,
+       started_at = coalesce(jobs.job_status.started_at, now()), updated_at = now()
+     returning ${LIVE_JOB_COLUMNS}`,
     [job.id, job.kind, job.tenant, job.createdBy, attempt, maxAttempts],
   );
+  return rows[0];
 }
 
 export async function setProgress(
@@ -122,13 +125,14 @@ export async function setProgress(
   attempt: number,
   percent: number,
   message?: string,
-) {
+): Promise<JobStatusChange | undefined> {
   const pct = Math.round(Math.min(100, Math.max(0, Number.isFinite(percent) ? percent : 0)));
-  await db.query(
+  const { rows } = await db.query<JobStatusChange>(
     `update jobs.job_status set progress = $3, message = coalesce($4, message), updated_at = now()
-     where id = $1 and attempts = $2 and state = 'running'`,
+     where id = $1 and attempts = $2 and state = 'running' returning ${LIVE_JOB_COLUMNS}`,
     [id, attempt, pct, message ?? null],
   );
+  return rows[0];
 }
 
 /** Ends an attempt; only the attempt that is running may (a timed-out earlier attempt finishing late is ignored unless nothing else ran). */
@@ -140,23 +144,24 @@ export async function markFinished(
     | { state: 'done'; result: unknown }
     | { state: 'failed'; error: string }
     | { state: 'queued'; error: string },
-) {
+): Promise<JobStatusChange | undefined> {
   if (outcome.state === 'done') {
-    await db.query(
+    const { rows } = await db.query<JobStatusChange>(
       `update jobs.job_status set state = 'done', progress = 100, result = $3::jsonb, error = null,
          finished_at = now(), updated_at = now()
-       where id = $1 and attempts = $2 and state in ('running', 'queued')`,
+       where id = $1 and attempts = $2 and state in ('running', 'queued') returning ${LIVE_JOB_COLUMNS}`,
       [id, attempt, JSON.stringify(outcome.result ?? null)],
     );
-    return;
+    return rows[0];
   }
-  await db.query(
+  const { rows } = await db.query<JobStatusChange>(
     `update jobs.job_status set state = $3, error = $4,
        message = case when $3 = 'queued' then 'Waiting to retry' else message end,
        finished_at = case when $3 = 'failed' then now() end, updated_at = now()
-     where id = $1 and attempts = $2 and state = 'running'`,
+     where id = $1 and attempts = $2 and state = 'running' returning ${LIVE_JOB_COLUMNS}`,
     [id, attempt, outcome.state, outcome.error],
   );
+  return rows[0];
 }
 
 /**
@@ -165,8 +170,8 @@ export async function markFinished(
  * past expireInSeconds) goes back to `queued` or ends `failed`; a cancelled
  * job ends `failed`. Run by every worker on its maintenance interval.
  */
-export async function reconcile(db: Queryable): Promise<number> {
-  const { rowCount } = await db.query(
+export async function reconcile(db: Queryable, onChange?: (row: JobStatusChange) => void): Promise<number> {
+  const { rowCount, rows } = await db.query<JobStatusChange>(
     `update jobs.job_status s set
        state = case when j.state = 'retry' then 'queued' else 'failed' end,
        error = case
@@ -180,7 +185,9 @@ export async function reconcile(db: Queryable): Promise<number> {
        updated_at = now()
      from ${PGBOSS_SCHEMA}.job j
      where j.id = s.id and j.name = s.kind and s.state = 'running'
-       and j.state in ('retry', 'failed', 'cancelled')`,
+       and j.state in ('retry', 'failed', 'cancelled')
+     returning s.id, s.kind, s.tenant, s.created_by, s.state, s.progress, s.message`,
   );
+  if (onChange) for (const row of rows) onChange(row);
   return rowCount;
 }

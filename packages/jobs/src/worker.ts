@@ -4,6 +4,7 @@ import type { Db, Env, Logger } from '@portal/core';
 import { adapterFor, bossOptions, ensureQueues } from './boss';
 import { JobError, readableError, type JobContext, type JobDefinition } from './define';
 import type { JobEnvelope } from './enqueue';
+import { publishJobChange, type LivePublisher } from './live';
 import { markFinished, markRunning, readForRun, reconcile, setProgress } from './status';
 import { once } from './steps';
 
@@ -17,6 +18,8 @@ export interface JobWorkerOptions {
   pollingIntervalSeconds?: number;
   /** How often expired attempts (crashed workers) are detected and status records reconciled (default 30 s). */
   maintenanceIntervalSeconds?: number;
+  /** Where job state changes (and the event dispatcher's committed events) are published for live screens. */
+  live?: LivePublisher;
 }
 
 export type WorkerState = 'idle' | 'starting' | 'started' | 'stopping' | 'stopped';
@@ -32,7 +35,8 @@ export class JobWorker {
   #state: WorkerState = 'idle';
   #boss: PgBoss | undefined;
   #timer: NodeJS.Timeout | undefined;
-  readonly #options: Required<Omit<JobWorkerOptions, 'env'>> & Pick<JobWorkerOptions, 'env'>;
+  readonly #options: Required<Omit<JobWorkerOptions, 'env' | 'live'>> &
+    Pick<JobWorkerOptions, 'env' | 'live'>;
 
   constructor(options: JobWorkerOptions) {
     this.#options = { pollingIntervalSeconds: 2, maintenanceIntervalSeconds: 30, ...options };
@@ -77,7 +81,7 @@ export class JobWorker {
       );
     }
     this.#timer = setInterval(() => {
-      reconcile(db).catch((err: unknown) => log.error({ err }, 'job status reconcile failed'));
+      reconcile(db, this.#publish).catch((err: unknown) => log.error({ err }, 'job status reconcile failed'));
     }, maintenanceIntervalSeconds * 1000);
     this.#timer.unref();
     this.#state = 'started';
@@ -93,10 +97,13 @@ export class JobWorker {
     this.#state = 'stopping';
     clearInterval(this.#timer);
     await this.#boss!.stop({ graceful: true, wait: true, close: false, timeout: graceSeconds * 1000 });
-    await reconcile(this.#options.db).catch(() => undefined);
+    await reconcile(this.#options.db, this.#publish).catch(() => undefined);
     this.#state = 'stopped';
     this.#options.log.info('job worker stopped');
   }
+
+  readonly #publish = (row: Parameters<typeof publishJobChange>[1]) =>
+    publishJobChange(this.#options.live, row);
 
   /** One attempt of one job; the return value is pg-boss's output, a throw makes pg-boss retry or fail it. */
   async #run(def: JobDefinition, job: PgBoss.JobWithMetadata<JobEnvelope>): Promise<unknown> {
@@ -117,7 +124,7 @@ export class JobWorker {
       tenant: envelope?.tenant ?? 'unknown',
       createdBy: envelope?.created_by ?? null,
     };
-    await markRunning(db, meta, attempt, maxAttempts);
+    this.#publish(await markRunning(db, meta, attempt, maxAttempts));
     jobLog.info('job started');
 
     const controller = new AbortController();
@@ -136,18 +143,22 @@ export class JobWorker {
         env: this.#options.env,
         log: jobLog,
         signal: controller.signal,
-        progress: (percent, message) => setProgress(db, job.id, attempt, percent, message),
+        progress: async (percent, message) =>
+          this.#publish(await setProgress(db, job.id, attempt, percent, message)),
         once: (step, fn) => once(db, job.id, step, fn),
+        live: this.#options.live,
       };
       const result = await def.handler(ctx);
-      await markFinished(db, job.id, attempt, { state: 'done', result });
+      this.#publish(await markFinished(db, job.id, attempt, { state: 'done', result }));
       jobLog.info('job done');
       return result ?? null;
     } catch (error) {
       const message = readableError(error);
       const permanent = error instanceof JobError && error.permanent;
       const retrying = !permanent && job.retryCount < job.retryLimit;
-      await markFinished(db, job.id, attempt, { state: retrying ? 'queued' : 'failed', error: message });
+      this.#publish(
+        await markFinished(db, job.id, attempt, { state: retrying ? 'queued' : 'failed', error: message }),
+      );
       jobLog.warn({ err: error, retrying }, 'job attempt failed');
       // A permanent failure completes the pg-boss job (no retry); the status record says failed.
       if (permanent) return { failed: true, message };

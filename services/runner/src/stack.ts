@@ -31,7 +31,13 @@ import {
   uploadLinkPurgeJob,
 } from '@portal/docs-service';
 import { buildGateway, buildMetricsServer } from '@portal/gateway';
-import { JobWorker, migrateJobs, type JobDefinition, type JobWorkerOptions } from '@portal/jobs';
+import {
+  JobWorker,
+  livePublisher,
+  migrateJobs,
+  type JobDefinition,
+  type JobWorkerOptions,
+} from '@portal/jobs';
 import {
   REMINDER_JOBS,
   seedUser,
@@ -195,7 +201,14 @@ export async function startStack(
   const metrics = metricsPort === null ? undefined : await buildMetricsServer(gateway.gw.metrics);
   const metricsUrl = metrics ? await listen(metrics, metricsPort!, options.gatewayHost) : undefined;
   const worker = options.worker
-    ? new JobWorker({ db: deps.db, env: serviceEnv, log: deps.log, jobs: JOBS, ...options.worker })
+    ? new JobWorker({
+        db: deps.db,
+        env: serviceEnv,
+        log: deps.log,
+        jobs: JOBS,
+        live: livePublisher(deps.cache, deps.log),
+        ...options.worker,
+      })
     : undefined;
   try {
     await worker?.start();

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import closeWithGrace from 'close-with-grace';
 import { SERVICE_HEALTH_PATH, type HealthResponse } from '@portal/contracts';
-import { createLogger, openDatabase, type Db, type Env } from '@portal/core';
-import { JobWorker, type JobDefinition } from '@portal/jobs';
+import { createCache, createLogger, openDatabase, type Db, type Env } from '@portal/core';
+import { JobWorker, livePublisher, type JobDefinition } from '@portal/jobs';
 
 /**
  * GET /health of the worker process: 200 when Postgres answers and the worker
@@ -44,11 +44,14 @@ export function createWorkerHealthServer(db: Db, worker: JobWorker): Server {
 export async function runWorker(env: Env, jobs: readonly JobDefinition[]): Promise<{ port: number }> {
   const log = createLogger(env, 'worker');
   const db = await openDatabase(env, log);
+  // Live updates go out through Redis pub/sub (issue 21); without REDIS_URL nobody could receive them.
+  const cache = createCache(env, log);
   const worker = new JobWorker({
     db,
     env,
     log,
     jobs,
+    live: livePublisher(cache, log),
     pollingIntervalSeconds: env.JOB_POLL_INTERVAL_SECONDS,
     maintenanceIntervalSeconds: env.JOB_MAINTENANCE_INTERVAL_SECONDS,
   });
@@ -65,6 +68,7 @@ export async function runWorker(env: Env, jobs: readonly JobDefinition[]): Promi
     await worker.stop(grace).catch((error: unknown) => log.error({ err: error }, 'worker stop failed'));
     await new Promise((resolve) => health.close(resolve));
     await db.close().catch((error: unknown) => log.error({ err: error }, 'database close failed'));
+    await cache.close();
   });
   await worker.start();
   const address = health.address();

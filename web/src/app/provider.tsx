@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { useAuth } from '../lib/auth/auth-context';
+import { LiveUpdates } from '../lib/live-events';
 import { TenantContext } from '../lib/tenant-config';
 import { applyFavicon, lookFor, systemFromLook } from '../lib/theme';
 import { Toaster } from '../components/toaster';
@@ -64,6 +65,7 @@ export function AppProvider({ tenant, children }: { tenant: TenantBootstrap; chi
     <QueryClientProvider client={queryClient}>
       <TenantContext.Provider value={tenant}>
         <AuthProvider>
+          <LiveUpdates />
           <ThemedChakra tenant={tenant}>{children}</ThemedChakra>
         </AuthProvider>
       </TenantContext.Provider>

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { WebhookPayload } from '@portal/contracts';
 import { resolveContextSecret, type Queryable } from '@portal/core';
 import { defineEventDispatcher, defineJob, enqueue, JobError, type JobDefinition } from '@portal/jobs';
+import { publishLiveEvents } from './live-events';
 import { postToTarget } from './post';
 import { openSecret, signatureHeader } from './signing';
 import {
@@ -51,8 +52,8 @@ const MATCHING_ENDPOINTS = `
   on conflict (endpoint_id, event_id) do nothing
   returning id`;
 
-export const eventDispatchJob = defineEventDispatcher(async (ctx) =>
-  ctx.once('dispatch', async (tx) => {
+export const eventDispatchJob = defineEventDispatcher(async (ctx) => {
+  const dispatched = await ctx.once('dispatch', async (tx) => {
     const any = await tx.query(
       `select 1 from users.webhook_endpoints where tenant = $1 and is_active and deleted_at is null limit 1`,
       [ctx.tenant],
@@ -79,8 +80,11 @@ export const eventDispatchJob = defineEventDispatcher(async (ctx) =>
       deliveries += rows.length;
     }
     return { deliveries };
-  }),
-);
+  });
+  // The events have committed (their outbox job exists): live screens may hear of them now.
+  await publishLiveEvents(ctx);
+  return dispatched;
+});
 
 export const WEBHOOK_JOBS: readonly JobDefinition[] = [eventDispatchJob, webhookDeliveryJob];
 

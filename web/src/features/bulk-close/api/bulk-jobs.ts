@@ -1,12 +1,19 @@
-import type { BulkJob, BulkJobList } from '@portal/contracts';
+import { BULK_JOB_NAMES, type BulkJob, type BulkJobList } from '@portal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useLiveInvalidate, useLivePollInterval } from '../../../lib/live-events';
 
 export type BulkKind = 'auto_accept' | 'auto_refund';
 
 const BASE: Record<BulkKind, string> = {
   auto_accept: 'cm/cases/process/autoaccept',
   auto_refund: 'cm/svc/alerts/auto-refund',
+};
+
+/** The background job kind that runs each bulk kind (its live messages). */
+const JOB_KIND: Record<BulkKind, string> = {
+  auto_accept: BULK_JOB_NAMES.autoAccept,
+  auto_refund: BULK_JOB_NAMES.autoRefund,
 };
 
 /** The jobs of a kind, sorted by id descending (limit 999). */
@@ -21,13 +28,18 @@ export function getBulkJobsQueryOptions(kind: BulkKind, merchantId: number | und
   };
 }
 
-/** Fresh on every open; polled while a job is scheduled or running so the panel sees it end. */
+/**
+ * Fresh on every open; refetched when the job's live messages arrive (issue 21), and polled while a
+ * job is scheduled or running only while the live stream is down, so the panel sees it end.
+ */
 export function useBulkJobs(kind: BulkKind, merchantId: number | undefined) {
+  useLiveInvalidate({ kind: 'job', job_kind: JOB_KIND[kind] }, ['bulk-jobs', kind]);
+  const poll = useLivePollInterval(3000);
   return useQuery({
     ...getBulkJobsQueryOptions(kind, merchantId),
     staleTime: 0,
     refetchInterval: (q) =>
-      q.state.data?.data.some((j) => j.state === 'confirmed' || j.state === 'running') ? 3000 : false,
+      q.state.data?.data.some((j) => j.state === 'confirmed' || j.state === 'running') ? poll : false,
   });
 }
 

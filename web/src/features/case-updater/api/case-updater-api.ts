@@ -2,6 +2,10 @@ import type { UpdaterUpload } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { downloadCsv, uploadCsv } from '../../../lib/csv-upload';
+import { useLiveInvalidate, useLivePollInterval } from '../../../lib/live-events';
+
+/** The background job of an upload (services/case case-updater/updater-job.ts): its live messages. */
+const UPDATER_JOB = 'case.updater';
 
 /** Case updater calls (spec 3 §7): upload link + submit, the list of uploads, the template. */
 export async function submitUpdaterFile(file: File) {
@@ -14,13 +18,15 @@ export async function submitUpdaterFile(file: File) {
 }
 
 export function useUpdaterUploads() {
+  // Uploads in progress follow their job's live messages; they are polled only while the stream is down.
+  useLiveInvalidate({ kind: 'job', job_kind: UPDATER_JOB }, ['case-updater', 'list']);
+  const poll = useLivePollInterval(1500);
   return useQuery({
     queryKey: ['case-updater', 'list'],
     queryFn: () => api.get<{ data: UpdaterUpload[] }>('cm/cases/updater', { limit: 999 }),
-    // Uploads in progress are polled until their job is done.
     refetchInterval: (q) =>
       q.state.data?.data.some((u) => u.status_name === 'Queued' || u.status_name === 'Processing')
-        ? 1500
+        ? poll
         : false,
   });
 }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useLiveInvalidate } from '../../../lib/live-events';
 import { getCases, type CaseQuery } from './get-cases';
 
 /** GET /cm/cases with limit 0: only pagination.total (the filter panel counts). */
@@ -15,6 +16,17 @@ export function getCaseCountQueryOptions(q: CaseQuery) {
   };
 }
 
+/**
+ * Case changes of the user's scope arrive live (issue 21): each count refetches then (at most once a
+ * second: a bulk change sends hundreds of events). Counts were never polled, so nothing polls while
+ * the stream is down either; they stay fresh for 30 s as before.
+ */
 export function useCaseCount(q: CaseQuery, enabled = true) {
-  return useQuery({ ...getCaseCountQueryOptions(q), enabled });
+  const options = getCaseCountQueryOptions(q);
+  useLiveInvalidate(
+    { kind: 'event', type: ['CASE_CREATED', 'CASE_STATUS_CHANGED', 'CASE_VERDICT_CHANGED'] },
+    options.queryKey,
+    1000,
+  );
+  return useQuery({ ...options, enabled });
 }

@@ -2,6 +2,10 @@ import type { OnboardingFileList, OnboardingRecords, OnboardingType } from '@por
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { downloadCsv, uploadCsv } from '../../../lib/csv-upload';
+import { useLiveInvalidate, useLivePollInterval } from '../../../lib/live-events';
+
+/** The background job that finalizes a file (services/case onboarding/finalize.ts): its live messages. */
+const FINALIZE_JOB = 'case.onboarding-finalize';
 
 /** Onboarding calls (spec 3 §7): upload, history, records, record edits, finalize, templates. */
 export async function uploadOnboarding(input: { file: File; type: OnboardingType; merchantId: number }) {
@@ -23,11 +27,14 @@ export function useOnboardingFiles(dateRange: string) {
 
 export const RECORD_PAGE = 999;
 
+/** A finalizing file (status 2) is refetched on its job's live messages, polled only while the stream is down. */
 export function useOnboardingRecords(id: number, start: number) {
+  useLiveInvalidate({ kind: 'job', job_kind: FINALIZE_JOB }, ['onboarding', 'records', id]);
+  const poll = useLivePollInterval(1500);
   return useQuery({
     queryKey: ['onboarding', 'records', id, start],
     queryFn: () => api.get<OnboardingRecords>(`cm/onboarding/${id}/records`, { start, limit: RECORD_PAGE }),
-    refetchInterval: (q) => (q.state.data?.status_id === 2 ? 1500 : false),
+    refetchInterval: (q) => (q.state.data?.status_id === 2 ? poll : false),
   });
 }
 
