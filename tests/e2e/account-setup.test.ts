@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_SETUP_MESSAGES } from '@portal/contracts';
 import { screenshot } from '../support/browser';
-import { apiAs, signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web';
+import { apiAs, signInToShell, useWebWorld } from '../support/e2e-web';
 
 /**
  * Issue 19, spec 3 §2 'Account Setup modal': opened from the top bar, links
@@ -11,11 +11,7 @@ import { apiAs, signInToShell, startWebWorld, type WebWorld } from '../support/e
  * text of §8 when the links cannot be fetched. Also the Help topics' videos
  * (issue 19): a card plays its configured video in a dialog, under the page's CSP.
  */
-let world: WebWorld;
-beforeAll(async () => {
-  world = await startWebWorld();
-}, 180_000);
-afterAll(async () => world?.close());
+const world = useWebWorld();
 
 describe('Account Setup modal', () => {
   it('opens from the top bar, loads its links after a second and leads to each step', async () => {

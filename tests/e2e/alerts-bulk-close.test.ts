@@ -1,16 +1,11 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BULK_MESSAGES } from '@portal/contracts';
 import { screenshot } from '../support/browser';
-import { signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web';
+import { signInToShell, useWebWorld } from '../support/e2e-web';
 
 /** Bulk close (spec 2 §2.9, §4) in the browser, with the job worker running the confirmed job. */
-let world: WebWorld;
-
-beforeAll(async () => {
-  world = await startWebWorld({}, undefined, { worker: { pollingIntervalSeconds: 0.5 } });
-}, 120_000);
-afterAll(async () => world?.close());
+const world = useWebWorld({}, undefined, { worker: { pollingIntervalSeconds: 0.5 } });
 
 describe('bulk close', () => {
   it('a manager submits criteria, sees the count, accepts, and the job closes exactly those cases', async () => {

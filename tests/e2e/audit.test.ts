@@ -1,15 +1,11 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_USERS, demoTenant, demoUserId } from '@portal/contracts';
 import { screenshot } from '../support/browser';
-import { apiAs, signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web';
+import { apiAs, signInToShell, useWebWorld } from '../support/e2e-web';
 
 /** Issue 19: a change made through the portal shows in the audit screen, and the filters narrow it. */
-let world: WebWorld;
-beforeAll(async () => {
-  world = await startWebWorld();
-}, 180_000);
-afterAll(async () => world?.close());
+const world = useWebWorld();
 
 const demoId = (username: string) =>
   demoUserId(

@@ -1,14 +1,10 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web';
+import { signInToShell, useWebWorld } from '../support/e2e-web';
 
 /** Issue 17: a manager runs a case updater file and downloads the per-row result. */
-let world: WebWorld;
-beforeAll(async () => {
-  world = await startWebWorld({}, undefined, { worker: { pollingIntervalSeconds: 0.5 } });
-}, 180_000);
-afterAll(async () => world?.close());
+const world = useWebWorld({}, undefined, { worker: { pollingIntervalSeconds: 0.5 } });
 
 describe('case updater', () => {
   it('uploads a CSV and shows the finished upload with its result file', async () => {

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_MERCHANTS, demoMerchantId, demoTenant, MERCHANT_FEATURE } from '@portal/contracts';
 import { screenshot } from '../support/browser';
-import { apiAs, signInToShell, startWebWorld, type TenantId, type WebWorld } from '../support/e2e-web';
+import { apiAs, signInToShell, useWebWorld, type TenantId } from '../support/e2e-web';
 
 /**
  * The case lists' advanced search against the full stack (spec 2 §2.2, §9):
@@ -10,14 +10,7 @@ import { apiAs, signInToShell, startWebWorld, type TenantId, type WebWorld } fro
  * type, role- and feature-dependent fields, the overwrite confirmation and
  * the configuration's failure modes.
  */
-let world: WebWorld;
-
-beforeAll(async () => {
-  world = await startWebWorld();
-}, 120_000);
-afterAll(async () => {
-  await world?.close();
-});
+const world = useWebWorld();
 
 interface Page_<T> {
   data: T[];

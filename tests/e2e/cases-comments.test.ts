@@ -1,25 +1,19 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '@portal/contracts';
 import { screenshot } from '../support/browser';
+import { firstCell } from '../support/e2e-case-grid';
 import {
   apiAs,
   gatewayCall,
+  networkQuiet,
   openRowMenuItem,
-  signInToShell,
-  startWebWorld,
-  type WebWorld,
+  signedInPage,
+  useWebWorld,
 } from '../support/e2e-web';
 
 /** Expandable case rows and the Add Comment dialog (spec 2 §2.1, §2.3) against the full stack. */
-let world: WebWorld;
-
-beforeAll(async () => {
-  world = await startWebWorld();
-}, 120_000);
-afterAll(async () => {
-  await world?.close();
-});
+const world = useWebWorld();
 
 interface CaseAnswer {
   id: number;
@@ -30,14 +24,10 @@ interface CaseAnswer {
   comments: string | null;
 }
 
-const grid = (page: Page) => page.getByTestId('case-grid');
-const firstCell = (page: Page, col: string) =>
-  grid(page).locator(`.ag-row[row-index="0"] [col-id="${col}"]`).first();
-
 /** The CB ID of the first row of the list on screen (the default tab). */
 async function firstId(page: Page): Promise<number> {
   await firstCell(page, 'id').waitFor({ timeout: 20_000 });
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   return Number(await firstCell(page, 'id').textContent());
 }
 
@@ -46,14 +36,13 @@ async function showCase(page: Page, id: number) {
   await firstCell(page, 'id').waitFor({ timeout: 20_000 });
   await page.getByLabel('Search cases').fill(String(id));
   await expect.poll(() => firstCell(page, 'id').textContent(), { timeout: 10_000 }).toBe(String(id));
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
 }
 
 describe('case comments and expandable rows', () => {
   it('manager: expands a row by keyboard, adds a comment, sees it in the row and the history', async () => {
     const api = await apiAs(world, 'acme', 'manager');
-    const { page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'manager', undefined, '/case-management');
+    const { page } = await signedInPage(world, 'acme', 'manager', '/case-management');
     await page.getByTestId('case-list-case-management').waitFor();
     const c = await api<CaseAnswer>(`/cm/cases/${await firstId(page)}`);
     await showCase(page, c.id);
@@ -108,8 +97,7 @@ describe('case comments and expandable rows', () => {
     const api = await apiAs(world, 'acme', 'manager');
     const list = await api<{ data: CaseAnswer[] }>('/cm/cases?intent=chargebacks&limit=3');
     const c = list.data[1]!;
-    const { page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'manager', undefined, '/chargebacks-new');
+    const { page } = await signedInPage(world, 'acme', 'manager', '/chargebacks-new');
     await showCase(page, c.id);
     await page.getByRole('button', { name: `Expand case ${c.id}` }).click();
     await page.getByTestId(`case-detail-${c.id}`).getByText(c.reason_code_message).waitFor();
@@ -132,8 +120,7 @@ describe('case comments and expandable rows', () => {
 
   it('read-only user: rows expand, no Add Comment, and the gateway refuses the call', async () => {
     const api = await apiAs(world, 'acme', 'readonly');
-    const { page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'readonly', undefined, '/case-management');
+    const { page } = await signedInPage(world, 'acme', 'readonly', '/case-management');
     const c = await api<CaseAnswer>(`/cm/cases/${await firstId(page)}`);
     await page.getByRole('button', { name: `Expand case ${c.id}` }).click();
     await page.getByTestId(`case-detail-${c.id}`).waitFor();

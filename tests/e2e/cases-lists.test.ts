@@ -1,52 +1,34 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { apiAs, openRowMenuItem, signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web';
+import { caseGrid, firstCell, openCaseList, resultText, waitRows } from '../support/e2e-case-grid';
+import {
+  apiAs,
+  networkQuiet,
+  openRowMenuItem,
+  signedInPage,
+  signInToShell,
+  useWebWorld,
+} from '../support/e2e-web';
 
 /** The case lists against the full stack: manager, agent, partner and merchant users working their cases. */
-let world: WebWorld;
-
-beforeAll(async () => {
-  world = await startWebWorld();
-}, 120_000);
-afterAll(async () => {
-  await world?.close();
-});
+const world = useWebWorld();
 
 interface ListAnswer {
   data: { id: number; case_no: string; status_id: number; flag: { is_flagged: boolean } | null }[];
   pagination: { total: number };
 }
 
-const grid = (page: Page) => page.getByTestId('case-grid');
-const firstCell = (page: Page, col: string) =>
-  grid(page).locator(`.ag-row[row-index="0"] [col-id="${col}"]`).first();
-
-async function waitRows(page: Page) {
-  await firstCell(page, 'id').waitFor({ timeout: 20_000 });
-}
-
 /** Opens a row's Actions menu and picks an item; retries when a grid reload redraws the row under the menu. */
 async function rowAction(page: Page, id: number, item: string) {
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await openRowMenuItem(page, `Actions for case ${id}`, item);
-}
-
-async function resultText(page: Page): Promise<string> {
-  const d = page.getByTestId('result-dialog');
-  await d.waitFor();
-  const text = (await d.textContent()) ?? '';
-  await d.waitFor({ state: 'detached', timeout: 5_000 });
-  return text;
 }
 
 describe('case lists', () => {
   it('manager: chargebacks list pages, sorts, searches and flags like the API', async () => {
     const api = await apiAs(world, 'acme', 'manager');
-    const { page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'manager', undefined, '/chargebacks');
-    await page.getByTestId('case-list-chargebacks').waitFor();
-    await waitRows(page);
+    const { page } = await openCaseList(world, 'acme', 'manager', '/chargebacks', 'chargebacks');
     const all = await api<ListAnswer>('/cm/cases?intent=chargebacks&limit=50');
     // The total is shown a render after the first rows.
     await expect
@@ -76,13 +58,12 @@ describe('case lists', () => {
     // Page size 10.
     await page.getByTestId('page-size').selectOption('10');
     await waitRows(page);
-    await expect.poll(() => grid(page).locator('.ag-grid-scrolling-container .ag-row').count()).toBe(10);
+    await expect.poll(() => caseGrid(page).locator('.ag-grid-scrolling-container .ag-row').count()).toBe(10);
   });
 
   it('manager: flag, history, assign, DNR and revert on case management', async () => {
     const api = await apiAs(world, 'acme', 'manager');
-    const { page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'manager', undefined, '/case-management');
+    const { page } = await signedInPage(world, 'acme', 'manager', '/case-management');
     await page.getByTestId('case-list-case-management').waitFor();
     await page.getByTestId('tab-new_cases').click();
     await waitRows(page);
@@ -141,8 +122,7 @@ describe('case lists', () => {
 
   it('agent: filter panel counts match the API and filter the list', async () => {
     const api = await apiAs(world, 'acme', 'agent');
-    const { page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'agent', undefined, '/chargebacks');
+    const { page } = await signedInPage(world, 'acme', 'agent', '/chargebacks');
     await waitRows(page);
     await page.getByTestId('filter-button').click();
     const rfi = await api<ListAnswer>('/cm/cases?intent=chargebacks&cycle=9&limit=0');
@@ -159,8 +139,7 @@ describe('case lists', () => {
   });
 
   it('partner admin: sees the Merchant column; merchant user: no Merchant column, export page as Excel', async () => {
-    const { page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'partner.admin', undefined, '/chargebacks');
+    const { page } = await signedInPage(world, 'acme', 'partner.admin', '/chargebacks');
     await waitRows(page);
     await expect(page.locator('.ag-header-cell[col-id="merchant_name"]').count()).resolves.toBe(1);
     await screenshot(page, 'cases-chargebacks-partner');
@@ -181,8 +160,7 @@ describe('case lists', () => {
   });
 
   it("manager: the verdict column follows the merchant's features as the switcher changes merchant", async () => {
-    const { page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'manager', undefined, '/chargebacks');
+    const { page } = await signedInPage(world, 'acme', 'manager', '/chargebacks');
     await waitRows(page);
     const header = (col: string) => page.locator(`.ag-header-cell[col-id="${col}"]`);
     // The root merchant has outcome verdicts and the platform: Outcome shows, Processor is offered.
@@ -205,8 +183,7 @@ describe('case lists', () => {
   });
 
   it('read-only user: no actions menu, no bulk actions', async () => {
-    const { page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'readonly', undefined, '/case-management');
+    const { page } = await signedInPage(world, 'acme', 'readonly', '/case-management');
     await waitRows(page);
     await expect(page.getByRole('button', { name: /Actions for case/ }).count()).resolves.toBe(0);
     await expect(page.getByTestId('bulk-menu').count()).resolves.toBe(0);

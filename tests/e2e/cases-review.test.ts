@@ -1,47 +1,29 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
+import {
+  caseGrid,
+  caseStatus,
+  firstCell,
+  openCaseList,
+  resultText,
+  waitRows,
+} from '../support/e2e-case-grid';
 import {
   apiAs,
   gatewayCall,
+  goInApp,
+  networkQuiet,
   openRowMenuItem,
-  signInToShell,
-  startWebWorld,
-  type WebWorld,
+  signedInPage,
+  useWebWorld,
 } from '../support/e2e-web';
 
 /** QC review, admin review and the invalid chargebacks list against the full stack (spec 2 §2.4, §2.5). */
-let world: WebWorld;
+const world = useWebWorld();
 
-beforeAll(async () => {
-  world = await startWebWorld();
-}, 120_000);
-afterAll(async () => {
-  await world?.close();
-});
-
-const grid = (page: Page) => page.getByTestId('case-grid');
-const firstCell = (page: Page, col: string) =>
-  grid(page).locator(`.ag-row[row-index="0"] [col-id="${col}"]`).first();
-const waitRows = (page: Page) => firstCell(page, 'id').waitFor({ timeout: 20_000 });
 const db = () => world.t.db;
-
-/** In-app navigation (no reload): the router follows popstate. */
-async function go(page: Page, path: string) {
-  await page.evaluate((p) => {
-    window.history.pushState({}, '', p);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
-
-async function resultText(page: Page): Promise<string> {
-  const d = page.getByTestId('result-dialog');
-  await d.waitFor();
-  const text = (await d.textContent()) ?? '';
-  await d.waitFor({ state: 'detached', timeout: 5_000 });
-  return text;
-}
 
 const caseIdInUrl = (page: Page) => Number(/view-case\/(\d+)/.exec(page.url())?.[1] ?? NaN);
 const markOf = async (id: number) =>
@@ -51,11 +33,7 @@ const markOf = async (id: number) =>
       [id],
     )
   ).rows[0];
-const statusOf = async (id: number) =>
-  Number(
-    (await db().query<{ status_id: number }>(`select status_id from cases.cases where id = $1`, [id]))
-      .rows[0]!.status_id,
-  );
+const statusOf = (id: number) => caseStatus(world, id);
 
 /** The acme QC queue's cases in the order the server hands them out (due date, id), free of marks. */
 const freeQcCases = async () =>
@@ -66,12 +44,11 @@ const freeQcCases = async () =>
     )
   ).rows.map((r) => Number(r.id));
 const checkRow = (page: Page, id: number) =>
-  grid(page).locator(`.ag-row[row-id="${id}"] .ag-selection-checkbox input`).first();
+  caseGrid(page).locator(`.ag-row[row-id="${id}"] .ag-selection-checkbox input`).first();
 
 describe('QC review: Do Not Represent and the representment document (agent)', () => {
   it('agent: the document opens from the case, DNR moves the case and loads the next one', async () => {
-    const { page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'agent', undefined, '/case-qc-review/view-case');
+    const { page } = await signedInPage(world, 'acme', 'agent', '/case-qc-review/view-case');
     await page.getByTestId('qc-case').waitFor({ timeout: 20_000 });
     await expect.poll(() => caseIdInUrl(page)).toBeGreaterThan(0);
     const first = caseIdInUrl(page);
@@ -146,8 +123,7 @@ describe('QC review: Do Not Represent and the representment document (agent)', (
   });
 
   it('northbank (flag off): no Do Not Represent button, and the server refuses the call', async () => {
-    const { page } = await world.newPage();
-    await signInToShell(page, world, 'northbank', 'agent', undefined, '/case-qc-review/view-case');
+    const { page } = await signedInPage(world, 'northbank', 'agent', '/case-qc-review/view-case');
     await page.getByTestId('qc-case').waitFor({ timeout: 20_000 });
     await expect.poll(() => caseIdInUrl(page)).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Approve' }).waitFor();
@@ -175,11 +151,10 @@ describe('QC review: Do Not Represent and the representment document (agent)', (
       `select id from cases.cases where tenant_id = 'acme' and status_id = 1 order by id limit 1`,
     );
     const none = Number(rows[0]!.id);
-    const { page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'manager', undefined, `/review/view-case/${archived}`);
+    const { page } = await signedInPage(world, 'acme', 'manager', `/review/view-case/${archived}`);
     await page.getByTestId('representment-error').getByText('The document has been archived.').waitFor();
     await screenshot(page, 'cases-review-document-archived');
-    await go(page, `/review/view-case/${none}`);
+    await goInApp(page, `/review/view-case/${none}`);
     await page
       .getByTestId('representment-error')
       .getByText('An error occurred retrieving document for this case.')
@@ -190,10 +165,7 @@ describe('QC review: Do Not Represent and the representment document (agent)', (
 describe('admin review bulk actions (agent)', () => {
   it('agent: nothing selected, then an action with a note and a bulk assign on two New cases', async () => {
     const api = await apiAs(world, 'acme', 'agent');
-    const { page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'agent', undefined, '/review');
-    await page.getByTestId('case-list-admin-review').waitFor();
-    await waitRows(page);
+    const { page } = await openCaseList(world, 'acme', 'agent', '/review', 'admin-review');
 
     // Nothing selected: the spec's notice.
     await page.getByTestId('bulk-menu').click();
@@ -257,14 +229,13 @@ describe('admin review bulk actions (agent)', () => {
 describe('who reaches the review screens', () => {
   for (const username of ['partner.admin', 'partner.user', 'merchant.user'])
     it(`${username}: no menu entries, the routes are not found, the server answers 403`, async () => {
-      const { page } = await world.newPage();
-      await signInToShell(page, world, 'acme', username);
+      const { page } = await signedInPage(world, 'acme', username);
       await page.getByTestId('sidebar').waitFor();
       await page.getByTestId('menu-chargebacks').first().waitFor({ state: 'attached' });
       await expect(page.getByTestId('menu-case-qc-review').count()).resolves.toBe(0);
       await expect(page.getByTestId('menu-review').count()).resolves.toBe(0);
       for (const path of ['/case-qc-review', '/case-qc-review/view-case', '/review', '/review/view-case/1']) {
-        await go(page, path);
+        await goInApp(page, path);
         await page.getByTestId('not-found').waitFor();
       }
       const login = await gatewayCall(world, 'acme', '/api/users/auth/signin', {
@@ -287,8 +258,7 @@ describe('who reaches the review screens', () => {
     await db().query(
       `update users.users set is_read_only = true where username = 'admin' and tenant = 'acme'`,
     );
-    const { page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'admin', undefined, '/case-qc-review/view-case');
+    const { page } = await signedInPage(world, 'acme', 'admin', '/case-qc-review/view-case');
     await page.getByTestId('qc-case').waitFor({ timeout: 20_000 });
     await expect.poll(() => caseIdInUrl(page)).toBeGreaterThan(0);
     const qcId = caseIdInUrl(page);
@@ -299,14 +269,14 @@ describe('who reaches the review screens', () => {
     await screenshot(page, 'cases-qc-review-read-only');
     expect(await markOf(qcId)).toBeUndefined();
 
-    await go(page, '/review');
+    await goInApp(page, '/review');
     await page.getByTestId('case-list-admin-review').waitFor();
     await waitRows(page);
     await expect(page.getByTestId('bulk-menu').count()).resolves.toBe(0);
-    await expect(grid(page).locator('.ag-selection-checkbox').count()).resolves.toBe(0);
+    await expect(caseGrid(page).locator('.ag-selection-checkbox').count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: /^Review actions for case/ }).count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: /^Assign case/ }).count()).resolves.toBe(0);
-    await go(page, `/review/view-case/${qcId}`);
+    await goInApp(page, `/review/view-case/${qcId}`);
     await page.getByTestId('review-case').waitFor();
     await expect(page.getByRole('button', { name: 'Review Action' }).count()).resolves.toBe(0);
 
@@ -332,10 +302,7 @@ describe('who reaches the review screens', () => {
 describe('QC and admin review', () => {
   it('manager: QC review end to end (queue, open marks, Add ERT, approve, next, release, empty queue)', async () => {
     const api = await apiAs(world, 'acme', 'manager');
-    const { page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'manager', undefined, '/case-qc-review');
-    await page.getByTestId('case-list-qc-review').waitFor();
-    await waitRows(page);
+    const { page } = await openCaseList(world, 'acme', 'manager', '/case-qc-review', 'qc-review');
     const queue = await api<{ data: { id: number; status_id: number }[]; pagination: { total: number } }>(
       '/cm/cases/qc?limit=50',
     );
@@ -378,7 +345,7 @@ describe('QC and admin review', () => {
 
     // Emptied queue: the spec's message and a Back button.
     await db().query(`update cases.cases set status_id = 8 where tenant_id = 'acme' and status_id = 3`);
-    await go(page, '/case-qc-review/view-case');
+    await goInApp(page, '/case-qc-review/view-case');
     await page.getByTestId('qc-error').getByText('No more cases for QC Review.').waitFor({ timeout: 20_000 });
     await page.getByTestId('back').waitFor();
     await screenshot(page, 'cases-qc-review-empty');
@@ -386,17 +353,14 @@ describe('QC and admin review', () => {
 
   it('manager: admin review action with a note, assign control, case view', async () => {
     const api = await apiAs(world, 'acme', 'manager');
-    const { page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'manager', undefined, '/review');
-    await page.getByTestId('case-list-admin-review').waitFor();
-    await waitRows(page);
+    const { page } = await openCaseList(world, 'acme', 'manager', '/review', 'admin-review');
     const open = await api<{ data: { id: number; assigned_user: unknown; status_id: number }[] }>(
       '/cm/review?limit=50',
     );
     const c = open.data.find((r) => !r.assigned_user && r.status_id === 1)!;
     await page.getByLabel('Search cases').fill(String(c.id));
     await expect.poll(() => firstCell(page, 'id').textContent(), { timeout: 10_000 }).toBe(String(c.id));
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     await screenshot(page, 'cases-admin-review-list');
 
     // Action by id with a note.
@@ -422,7 +386,7 @@ describe('QC and admin review', () => {
     ).toBe('agent');
 
     // The case view shows the note and marks the case while open.
-    await go(page, `/review/view-case/${c.id}`);
+    await goInApp(page, `/review/view-case/${c.id}`);
     await page.getByTestId('review-notes').getByText('Checked by e2e').waitFor({ timeout: 20_000 });
     await expect.poll(() => markOf(c.id)).toMatchObject({ username: 'manager', type: 'review' });
     await screenshot(page, 'cases-admin-review-case');
@@ -434,8 +398,7 @@ describe('QC and admin review', () => {
     const api = await apiAs(world, 'acme', 'manager');
     const open = await api<{ data: { id: number }[] }>('/cm/review?limit=5');
     const id = open.data[0]!.id;
-    const { page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'manager', undefined, `/review/view-case/${id}`);
+    const { page } = await signedInPage(world, 'acme', 'manager', `/review/view-case/${id}`);
     await expect
       .poll(() => markOf(id), { timeout: 20_000 })
       .toMatchObject({ username: 'manager', type: 'review' });
@@ -446,8 +409,7 @@ describe('QC and admin review', () => {
 
   it('manager: invalid chargebacks list (expired cases)', async () => {
     const api = await apiAs(world, 'acme', 'manager');
-    const { page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'manager', undefined, '/invalid-chargebacks');
+    const { page } = await signedInPage(world, 'acme', 'manager', '/invalid-chargebacks');
     await page.getByText('Invalid Chargebacks').first().waitFor();
     await waitRows(page);
     const expired = await api<{ data: { id: number }[]; pagination: { total: number } }>(

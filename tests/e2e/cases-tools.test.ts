@@ -1,19 +1,13 @@
 /// <reference lib="dom" />
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { apiAs, openRowMenuItem, signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web';
+import { caseGrid, firstCell, waitRows } from '../support/e2e-case-grid';
+import { apiAs, openRowMenuItem, signedInPage, signInToShell, useWebWorld } from '../support/e2e-web';
 
 /** Case grid tools (PDF, Print), Case History modal and popover, row menus across refreshes, edit rules (issue 7). */
-let world: WebWorld;
-
-beforeAll(async () => {
-  world = await startWebWorld();
-}, 120_000);
-afterAll(async () => {
-  await world?.close();
-});
+const world = useWebWorld();
 
 interface ListRow {
   id: number;
@@ -28,10 +22,6 @@ interface ListAnswer {
   pagination: { total: number };
 }
 
-const grid = (page: Page) => page.getByTestId('case-grid');
-const firstCell = (page: Page, col: string) =>
-  grid(page).locator(`.ag-row[row-index="0"] [col-id="${col}"]`).first();
-const waitRows = (page: Page) => firstCell(page, 'id').waitFor({ timeout: 20_000 });
 const db = () => world.t.db;
 
 async function tool(page: Page, name: string) {
@@ -106,7 +96,10 @@ describe('grid tools: PDF and Print', () => {
     expect(pdf.text).not.toMatch(/\bActions\b/);
 
     // With a selection, only the selected rows.
-    await grid(page).locator(`.ag-row[row-id="${target.id}"] .ag-selection-checkbox input`).first().check();
+    await caseGrid(page)
+      .locator(`.ag-row[row-id="${target.id}"] .ag-selection-checkbox input`)
+      .first()
+      .check();
     const selected = await downloadPdf(page);
     expect(selected.text).toContain(String(target.id));
     expect(selected.text).not.toContain(String(other.id));
@@ -114,8 +107,7 @@ describe('grid tools: PDF and Print', () => {
   });
 
   it('PDF and Print: no rows, a failing PDF library, a blocked window', async () => {
-    const { page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'agent', undefined, '/chargebacks');
+    const { page } = await signedInPage(world, 'acme', 'agent', '/chargebacks');
     await waitRows(page);
     // The PDF library is loaded on first use: when it cannot load, the generic error.
     await page.route('**/assets/jspdf*', (route) => route.abort());
@@ -179,8 +171,7 @@ describe('Case History: popover on the data-grid routes, modal on the classic on
     const history = await api<{ pagination: { total: number } }>(`/cm/cases/${c.id}/history?limit=1`);
     expect(history.pagination.total).toBeGreaterThanOrEqual(6);
 
-    const { page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'manager', undefined, '/chargebacks-new');
+    const { page } = await signedInPage(world, 'acme', 'manager', '/chargebacks-new');
     await waitRows(page);
     await caseHistory(page, c.id);
     const pop = page.getByTestId('history-popover');

@@ -1,14 +1,10 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web';
+import { signInToShell, useWebWorld } from '../support/e2e-web';
 
 /** Issue 17: an administrator adds an ERT from the ERT page and resolves it. */
-let world: WebWorld;
-beforeAll(async () => {
-  world = await startWebWorld();
-}, 180_000);
-afterAll(async () => world?.close());
+const world = useWebWorld();
 
 describe('ERT records', () => {
   it('adds an ERT and resolves it', async () => {

@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
 import { copyFileSync, mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoMerchantId, demoTenant } from '@portal/contracts';
 import { screenshot } from '../support/browser';
-import { signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web';
+import { signInToShell, useWebWorld } from '../support/e2e-web';
 
 /**
  * Issue 15: a partner admin walks the Merchant Hierarchy screen against the
@@ -14,14 +14,7 @@ import { signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web'
  */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
 const ACME = demoTenant('acme');
-let world: WebWorld;
-
-beforeAll(async () => {
-  world = await startWebWorld();
-}, 180_000);
-afterAll(async () => {
-  await world?.close();
-});
+const world = useWebWorld();
 
 describe('merchant hierarchy', () => {
   it('adds and edits a merchant, adds and edits a MID, shows its history, saves an RDR rule and uploads MIDs', async () => {

@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoMerchantId, demoTenant } from '@portal/contracts';
 import { screenshot } from '../support/browser';
-import { signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web';
+import { signInToShell, useWebWorld } from '../support/e2e-web';
 
 /**
  * The Merchant Settings grid view (spec 3 §2): a merchant admin sees the MIDs
@@ -12,14 +12,7 @@ import { signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web'
  * read-only user finds Alert Actions disabled.
  */
 const A1 = demoMerchantId(demoTenant('acme'), 'merchantA1');
-let world: WebWorld;
-
-beforeAll(async () => {
-  world = await startWebWorld();
-}, 180_000);
-afterAll(async () => {
-  await world?.close();
-});
+const world = useWebWorld();
 
 describe('merchant settings grid view', () => {
   it('shows MIDs, details and users, runs Alert Actions on the selected MIDs and exports CSV', async () => {

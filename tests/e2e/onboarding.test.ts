@@ -1,18 +1,14 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web';
+import { signInToShell, useWebWorld } from '../support/e2e-web';
 
 /**
  * Issue 17: an administrator uploads a merchant onboarding CSV with a bad
  * row, sees the failing cell highlighted, fixes it, finalizes, and the job
  * creates the merchant and its main admin user.
  */
-let world: WebWorld;
-beforeAll(async () => {
-  world = await startWebWorld({}, undefined, { worker: { pollingIntervalSeconds: 0.5 } });
-}, 180_000);
-afterAll(async () => world?.close());
+const world = useWebWorld({}, undefined, { worker: { pollingIntervalSeconds: 0.5 } });
 
 const HEADER =
   'Business Name,DBA,Alias,Service Level,Country,Partner Company ID,Business address,City,State,Zip,Business phone,First name,Last name,Email,Username,Phone';

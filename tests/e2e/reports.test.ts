@@ -1,17 +1,10 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { apiAs, gatewayCall, signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web';
+import { apiAs, gatewayCall, signedInPage, useWebWorld } from '../support/e2e-web';
 
 /** Every report screen (issue 18) opens with its data drawn from the seeded rows. */
-let world: WebWorld;
-
-beforeAll(async () => {
-  world = await startWebWorld();
-});
-afterAll(async () => {
-  await world?.close();
-});
+const world = useWebWorld();
 
 const drawn = (page: Page, id: string) => page.getByTestId(`${id}-drawn`).waitFor({ timeout: 30_000 });
 
@@ -19,8 +12,7 @@ describe('report screens', () => {
   it('/reports draws the configured sections, filters by currency and shows the win rate', async () => {
     const boot = (await gatewayCall(world, 'acme', '/api/tenant')).json as { report_charts: string[] };
     const api = await apiAs(world, 'acme', 'admin');
-    const { context, page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'admin');
+    const { context, page } = await signedInPage(world, 'acme', 'admin');
     const started = Date.now();
     await page.goto(world.url('acme', '/reports'));
     await page.getByTestId('reports').waitFor();
@@ -60,8 +52,7 @@ describe('report screens', () => {
   });
 
   it('Resultant KPI, MTD, alerts report and monitoring draw their data', async () => {
-    const { context, page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'admin');
+    const { context, page } = await signedInPage(world, 'acme', 'admin');
     await page.goto(world.url('acme', '/resultant-kpi'));
     await drawn(page, 'kpi-chargebacks');
     await drawn(page, 'kpi-alerts');
@@ -87,8 +78,7 @@ describe('report screens', () => {
   });
 
   it('MID health grid colours ratings and filters by rating (both routes)', async () => {
-    const { context, page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'admin');
+    const { context, page } = await signedInPage(world, 'acme', 'admin');
     // Row 0 has the highest ratio (the default sort), so it has sales and a rating chip once loaded.
     for (const path of ['/mid-health-new', '/mid-health']) {
       await page.goto(world.url('acme', path));
@@ -118,8 +108,7 @@ describe('report screens', () => {
   });
 
   it('reconciliation: flag with a comment, unflag and mark reviewed', async () => {
-    const { context, page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'merchant.admin');
+    const { context, page } = await signedInPage(world, 'acme', 'merchant.admin');
     await page.goto(world.url('acme', '/reconciliation-report-new'));
     const row = page.getByTestId('reconciliation-row').first();
     await row.waitFor({ timeout: 30_000 });

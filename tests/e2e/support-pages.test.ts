@@ -1,15 +1,11 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web';
+import { signInToShell, useWebWorld } from '../support/e2e-web';
 
 /** Issue 19: Help with its in-app messages, API Documentation and the Features page, as users open them. */
-let world: WebWorld;
-beforeAll(async () => {
-  world = await startWebWorld();
-}, 180_000);
-afterAll(async () => world?.close());
+const world = useWebWorld();
 
 /** CSP violations reported on the page (Swagger UI runs under the strict style-src). */
 async function watchCsp(page: Page) {

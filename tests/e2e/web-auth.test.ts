@@ -1,31 +1,25 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoTenant, demoUserId, DEMO_USERS, type TenantBootstrap } from '@portal/contracts';
 import { demoSsoKeyFile, mintSsoToken } from '../../services/user/src/index';
 import { screenshot } from '../support/browser';
 import {
   gatewayCall,
   latestResetCode,
+  networkQuiet,
   signIn,
+  signedInPage,
   signInToShell,
-  startWebWorld,
+  useWebWorld,
   type TenantId,
-  type WebWorld,
 } from '../support/e2e-web';
 
 /**
  * The web app against the full stack in Chromium: each tenant's look and
  * menu, the signed-out flows, the top bar rules, impersonation, not-found.
  */
-let world: WebWorld;
-
-beforeAll(async () => {
-  world = await startWebWorld();
-});
-afterAll(async () => {
-  await world?.close();
-});
+const world = useWebWorld();
 
 async function bootstrapOf(tenant: TenantId): Promise<TenantBootstrap> {
   return (await gatewayCall(world, tenant, '/api/tenant')).json as TenantBootstrap;
@@ -85,8 +79,7 @@ describe('sign-in and the tenant look', () => {
   it('northbank: data-grid menu (-new paths, no Pre-Chargebacks), northbank colours', async () => {
     const look = await bootstrapOf('northbank');
     expect(look.menu_variant).toBe('data-grid');
-    const { context, page } = await world.newPage();
-    await signInToShell(page, world, 'northbank', 'admin');
+    const { context, page } = await signedInPage(world, 'northbank', 'admin');
     await page.waitForURL('**/dashboard');
     await expect.poll(() => page.title()).toBe(`Dashboard - ${look.site_name}`);
     expect(await cssOf(page, 'sidebar', 'background-color')).toBe(rgb(look.look.colors.sidebar_bg));
@@ -107,8 +100,7 @@ describe('sign-in and the tenant look', () => {
 
   it('northbank partner.user: partner-branded look and the marker on Case Management', async () => {
     const look = await bootstrapOf('northbank');
-    const { context, page } = await world.newPage();
-    await signInToShell(page, world, 'northbank', 'partner.user');
+    const { context, page } = await signedInPage(world, 'northbank', 'partner.user');
     expect(await cssOf(page, 'sidebar', 'background-color')).toBe(rgb(look.variant.look.colors.sidebar_bg));
     expect(await cssOf(page, 'sign-out', 'color')).toBe(rgb(look.variant.look.colors.topbar_fg));
     await openAllSections(page);
@@ -233,8 +225,7 @@ describe('signed-out flows', () => {
 
 describe('top bar rules', () => {
   it('read-only user: name, Profile and Sign Out; sign out returns to the sign-in form', async () => {
-    const { context, page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'readonly');
+    const { context, page } = await signedInPage(world, 'acme', 'readonly');
     expect(await page.getByTestId('user-name').textContent()).toBe('Riley Readonly');
     expect(await page.getByTestId('sign-out').count()).toBe(1);
     expect(await page.getByTestId('alerts-banner').count()).toBe(1);
@@ -272,10 +263,9 @@ describe('top bar rules', () => {
   it("impersonation: every call carries the user id; 'Back as' returns to the admin on /users", async () => {
     const acme = demoTenant('acme');
     const target = DEMO_USERS.find((u) => u.username === 'merchant.admin')!;
-    const { context, page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'admin');
+    const { context, page } = await signedInPage(world, 'acme', 'admin');
     // Only the calls of the reloaded page count: the first page's own calls carry no impersonation.
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     let reloaded = false;
     const seen: string[] = [];
     page.on('request', (r) => {

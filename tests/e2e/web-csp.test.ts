@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web';
+import { networkQuiet, signInToShell, useWebWorld } from '../support/e2e-web';
 
 /**
  * The pages under the strict CSP (style-src without 'unsafe-inline'): the
@@ -9,14 +9,7 @@ import { signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web'
  * Grid) render styled, and Chromium reports no CSP violation. Violations are
  * collected both as `securitypolicyviolation` events and console messages.
  */
-let world: WebWorld;
-
-beforeAll(async () => {
-  world = await startWebWorld();
-}, 120_000);
-afterAll(async () => {
-  await world?.close();
-});
+const world = useWebWorld();
 
 interface Watched {
   context: BrowserContext;
@@ -89,7 +82,7 @@ describe('strict CSP in the browser', () => {
     const { page, violations } = await watchedPage();
     await page.goto(world.url('acme', '/'));
     await page.getByTestId('sign-in-form').waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     const facts = await styleFacts(page);
     expect(facts.emotion).toBe(true);
     expect(facts.withoutNonce).toEqual([]);

@@ -1,24 +1,10 @@
 import type { Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import {
-  apiAs,
-  gatewayCall,
-  signInToShell,
-  startWebWorld,
-  type TenantId,
-  type WebWorld,
-} from '../support/e2e-web';
+import { apiAs, gatewayCall, signedInPage, useWebWorld, type TenantId } from '../support/e2e-web';
 
 /** The dashboard shows what the API answers (seeded data), on both tenants. */
-let world: WebWorld;
-
-beforeAll(async () => {
-  world = await startWebWorld();
-});
-afterAll(async () => {
-  await world?.close();
-});
+const world = useWebWorld();
 
 const iso = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -46,8 +32,7 @@ async function checkDashboard(tenant: TenantId, username: string) {
   const boot = (await gatewayCall(world, tenant, '/api/tenant')).json as {
     dashboard: { tiles: string[]; pie_chart: string };
   };
-  const { context, page } = await world.newPage();
-  await signInToShell(page, world, tenant, username);
+  const { context, page } = await signedInPage(world, tenant, username);
   await page.getByTestId('dashboard').waitFor();
   const tiles = new Set(boot.dashboard.tiles);
 
@@ -171,8 +156,7 @@ describe('dashboard', () => {
 
   it('merchant switcher: one merchant scopes the tiles (client_id)', async () => {
     const api = await apiAs(world, 'acme', 'admin');
-    const { context, page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'admin');
+    const { context, page } = await signedInPage(world, 'acme', 'admin');
     await tileValue(page, 'chargebacks_mtd');
     const select = page.getByTestId('merchant-switcher').locator('select');
     await expect.poll(async () => (await select.locator('option').count()) > 2).toBe(true);
@@ -186,8 +170,7 @@ describe('dashboard', () => {
   });
 
   it('merchant user: the MIDs tile is not a link without the hierarchy feature', async () => {
-    const { context, page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'merchant.user');
+    const { context, page } = await signedInPage(world, 'acme', 'merchant.user');
     await page.getByTestId('tile-mids').waitFor({ timeout: 30_000 });
     const profile = await (
       await apiAs(world, 'acme', 'merchant.user')
@@ -198,8 +181,7 @@ describe('dashboard', () => {
   });
 
   it('date picker: no future dates; a range over 90 days keeps working', async () => {
-    const { context, page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'admin');
+    const { context, page } = await signedInPage(world, 'acme', 'admin');
     const to = page.locator('[data-testid="by-date-range"] input[aria-label="To date"]');
     await to.waitFor();
     expect(await to.getAttribute('max')).toBe(iso(today));
@@ -226,8 +208,7 @@ describe('dashboard', () => {
   });
 
   it('measures the time to a usable dashboard (signed-in reload, headless Chromium)', async () => {
-    const { context, page } = await world.newPage();
-    await signInToShell(page, world, 'acme', 'admin');
+    const { context, page } = await signedInPage(world, 'acme', 'admin');
     await page.getByTestId('tile-chargebacks_mtd-value').waitFor({ timeout: 30_000 });
     const times: number[] = [];
     for (let i = 0; i < 3; i++) {

@@ -1,8 +1,9 @@
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { DEMO_PASSWORD } from '@portal/contracts';
+import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { DEMO_PASSWORD, LIVE_PATH } from '@portal/contracts';
 import { startStack, type Stack } from '../../services/runner/src/stack';
 import { launchBrowser, tenantUrl } from './browser';
 import { callGateway, type GatewayAnswer } from './gateway-client';
@@ -79,6 +80,7 @@ export async function startWebWorld(
     url: (tenant, path = '/') => tenantUrl(stack.gatewayUrl, tenant, path),
     newPage: async (viewport = { width: 1440, height: 900 }) => {
       const context = await browser.newContext({ viewport });
+      trackRequests(context);
       const page = await context.newPage();
       page.setDefaultTimeout(20_000);
       page.on('pageerror', (e) => console.error('[browser]', e.message));
@@ -90,6 +92,60 @@ export async function startWebWorld(
       await t.close();
     },
   };
+}
+
+/** Requests in flight per context, but the live stream (it stays open for as long as the page). */
+const inFlight = new WeakMap<BrowserContext, Set<Request>>();
+
+function trackRequests(context: BrowserContext) {
+  const open = new Set<Request>();
+  inFlight.set(context, open);
+  context.on('request', (r) => {
+    if (!new URL(r.url()).pathname.startsWith(LIVE_PATH)) open.add(r);
+  });
+  context.on('requestfinished', (r) => open.delete(r));
+  context.on('requestfailed', (r) => open.delete(r));
+}
+
+/**
+ * Waits until no request but the live stream has been in flight for 500 ms:
+ * Playwright's 'networkidle' never comes while the page holds its live stream open.
+ */
+export async function networkQuiet(page: Page, timeout = 20_000) {
+  const open = inFlight.get(page.context());
+  if (!open) throw new Error('networkQuiet needs a page of world.newPage()');
+  const deadline = Date.now() + timeout;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < 500) {
+    if (Date.now() > deadline) throw new Error(`network not quiet after ${timeout} ms`);
+    if (open.size) quietSince = Date.now();
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * A test file's world, started in beforeAll and closed in afterAll (the
+ * arguments are startWebWorld's). The object returned is filled in by
+ * beforeAll: use it inside tests and hooks.
+ */
+export function useWebWorld(...args: Parameters<typeof startWebWorld>): WebWorld {
+  const world = {} as WebWorld;
+  beforeAll(async () => {
+    Object.assign(world, await startWebWorld(...args));
+  });
+  afterAll(async () => {
+    // Unset when beforeAll failed.
+    await (world as Partial<WebWorld>).close?.();
+  });
+  return world;
+}
+
+/** In-app navigation (no reload): the router follows popstate. */
+export async function goInApp(page: Page, path: string) {
+  await page.evaluate((p) => {
+    window.history.pushState({}, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
 }
 
 /** Signs in through the form and waits for the signed-in shell. */
@@ -124,16 +180,17 @@ export async function signIn(
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
-export async function signInToShell(
-  page: Page,
-  world: WebWorld,
-  tenant: TenantId,
-  username: string,
-  password = DEMO_PASSWORD,
-  path = '/',
-) {
-  await signIn(page, world, tenant, username, password, path);
-  await page.getByTestId('top-bar').waitFor({ timeout: 30_000 });
+/** Signs in through the form (signIn's arguments) and waits for the signed-in shell. */
+export async function signInToShell(...args: Parameters<typeof signIn>) {
+  await signIn(...args);
+  await args[0].getByTestId('top-bar').waitFor({ timeout: 30_000 });
+}
+
+/** A fresh browser context whose user is signed in (through the form) on `path`. */
+export async function signedInPage(world: WebWorld, tenant: TenantId, username: string, path = '/') {
+  const opened = await world.newPage();
+  await signInToShell(opened.page, world, tenant, username, DEMO_PASSWORD, path);
+  return opened;
 }
 
 /** A call to the gateway with a tenant's Host header. */

@@ -1,118 +1,68 @@
 import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INVALIDATE_CHANNEL } from '@portal/contracts';
-import { buildGateway } from '@portal/gateway';
-import { createTestEnv, type TestEnv } from '../../support/test-env';
-import {
-  claimsFor,
-  ed25519Signer,
-  fakeEchoService,
-  fakeUserService,
-  profile,
-  type FakeEchoService,
-  type FakeUserService,
-} from './fakes';
+import { useGatewayHarness } from '../../support/gateway-harness';
+import { claimsFor, profile } from './fakes';
 
 /**
  * The gateway's pipeline (design §4) against real Redis and small upstreams
  * with controlled behaviour. The real services are in full-stack.test.ts.
  */
-let t: TestEnv;
-let gateway: Awaited<ReturnType<typeof buildGateway>>;
-let user: FakeUserService;
-let cases: FakeEchoService;
-let docs: FakeEchoService;
-let builder: FakeEchoService;
-const signer = ed25519Signer();
 const ACME = { host: 'acme.localhost' };
 const NORTH = { host: 'northbank.localhost' };
 
-const tok = (id: number, tenant = 'acme') => signer.token(claimsFor(id, tenant));
-const auth = (id: number, tenant = 'acme', extra: Record<string, string> = {}) => ({
-  host: `${tenant}.localhost`,
-  authorization: `Bearer ${tok(id, tenant)}`,
-  ...extra,
-});
-
-beforeAll(async () => {
-  t = await createTestEnv({ UPSTREAM_TIMEOUT_MS: '600' });
-  user = await fakeUserService(t.deps.contextSecret, signer);
-  cases = await fakeEchoService(t.deps.contextSecret, 'case');
-  docs = await fakeEchoService(t.deps.contextSecret, 'docs');
-  builder = await fakeEchoService(t.deps.contextSecret, 'builder');
-  const p = user.profiles;
-  p.set(
-    'acme:1000001',
-    profile(1000001, {
+const h = useGatewayHarness({
+  env: { UPSTREAM_TIMEOUT_MS: '600' },
+  separateUpstreams: true,
+  profiles: {
+    'acme:1000001': profile(1000001, {
       role: 'cb911_admin',
       roles: ['cb911_admin'],
       merchant: { id: 1000001, business_name: 'Root', show_alerts_banner: false },
     }),
-  );
-  p.set('acme:1000004', profile(1000004, { role: 'partner_admin', roles: ['partner_admin'] }));
-  p.set('acme:1000006', profile(1000006));
-  p.set(
-    'acme:1000007',
-    profile(1000007, {
+    'acme:1000004': profile(1000004, { role: 'partner_admin', roles: ['partner_admin'] }),
+    'acme:1000006': profile(1000006),
+    'acme:1000007': profile(1000007, {
       role: 'merchant_user',
       roles: ['merchant_user'],
       features: [{ id: 2, alias: 'chargebacks' }],
     }),
-  );
-  p.set('acme:1000008', profile(1000008, { is_read_only: true }));
-  p.set('acme:1000011', profile(1000011, { must_update_password: true }));
-  p.set('acme:1000012', profile(1000012, { status: 2 }));
-  // Merchant 1000012 has show_cb_auto_accept_btn off in acme's stack config.
-  p.set(
-    'acme:1000013',
-    profile(1000013, {
+    'acme:1000008': profile(1000008, { is_read_only: true }),
+    'acme:1000011': profile(1000011, { must_update_password: true }),
+    'acme:1000012': profile(1000012, { status: 2 }),
+    // Merchant 1000012 has show_cb_auto_accept_btn off in acme's stack config.
+    'acme:1000013': profile(1000013, {
       merchant: { id: 1000012, business_name: 'Copper Kettle Coffee', show_alerts_banner: false },
     }),
-  );
-  p.set('acme:1000002', profile(1000002, { role: 'cb911_admin', roles: ['cb911_admin'] }));
-  p.set('northbank:2000004', profile(2000004, { role: 'partner_admin', roles: ['partner_admin'] }));
-  p.set('northbank:2000006', profile(2000006));
-  gateway = await buildGateway(
-    {
-      env: t.env,
-      cache: t.deps.cache,
-      log: t.deps.log,
-      contextSecret: t.deps.contextSecret,
-      upstreams: { case: cases.url, user: user.url, docs: docs.url, builder: builder.url },
-    },
-    { watchTenants: false },
-  );
-});
-
-afterAll(async () => {
-  await gateway?.close();
-  await Promise.all([user, cases, docs, builder].map((s) => s?.close()));
-  await t?.close();
+    'acme:1000002': profile(1000002, { role: 'cb911_admin', roles: ['cb911_admin'] }),
+    'northbank:2000004': profile(2000004, { role: 'partner_admin', roles: ['partner_admin'] }),
+    'northbank:2000006': profile(2000006),
+  },
 });
 
 describe('tenants and the web app', () => {
   it('resolves the tenant from Host, with acme as the default', async () => {
-    const acme = await gateway.inject({ url: '/api/tenant', headers: ACME });
+    const acme = await h.inject({ url: '/api/tenant', headers: ACME });
     expect(acme.json()).toMatchObject({
       id: 'acme',
       site_name: 'Acme Chargeback Portal',
       menu_variant: 'classic',
     });
-    const north = await gateway.inject({ url: '/api/tenant', headers: NORTH });
+    const north = await h.inject({ url: '/api/tenant', headers: NORTH });
     expect(north.json()).toMatchObject({
       id: 'northbank',
       menu_variant: 'data-grid',
       dashboard: { pie_chart: 'status' },
       client_kind: 'payment_processor',
     });
-    const other = await gateway.inject({ url: '/api/tenant', headers: { host: 'localhost:8080' } });
+    const other = await h.inject({ url: '/api/tenant', headers: { host: 'localhost:8080' } });
     expect(other.json().id).toBe('acme');
     expect(JSON.stringify(north.json())).not.toMatch(/rate_limits|upstream|stack_config/);
   });
 
   it('serves index.html per tenant with title, favicon, bootstrap and a CSP nonce', async () => {
-    const page = await gateway.inject({ url: '/dashboard', headers: NORTH });
+    const page = await h.inject({ url: '/dashboard', headers: NORTH });
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-store');
     const html = page.body;
@@ -133,28 +83,26 @@ describe('tenants and the web app', () => {
     for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
       if (!tag.includes('application/json')) expect(tag).toContain(`nonce="${nonce}"`);
     }
-    const again = await gateway.inject({ url: '/dashboard', headers: NORTH });
+    const again = await h.inject({ url: '/dashboard', headers: NORTH });
     expect(again.headers['content-security-policy']).not.toBe(csp);
   });
 
   it('sends HSTS and upgrade-insecure-requests only behind TLS (trusted proxy)', async () => {
-    const page = await gateway.inject({ url: '/', headers: { ...ACME, 'x-forwarded-proto': 'https' } });
+    const page = await h.inject({ url: '/', headers: { ...ACME, 'x-forwarded-proto': 'https' } });
     // TRUST_PROXY is empty: a client's X-Forwarded-Proto is not believed.
     expect(page.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('serves tenant assets and 404s missing assets instead of HTML', async () => {
-    const logo = await gateway.inject({ url: '/tenant-assets/acme/logo.svg', headers: ACME });
+    const logo = await h.inject({ url: '/tenant-assets/acme/logo.svg', headers: ACME });
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['content-type']).toContain('image/svg+xml');
     // An encoded slash is refused before routing (request-target.ts).
-    expect(
-      (await gateway.inject({ url: '/tenant-assets/acme/..%2Facme.yaml', headers: ACME })).statusCode,
-    ).toBe(400);
-    expect((await gateway.inject({ url: '/tenant-assets/acme/acme.yaml', headers: ACME })).statusCode).toBe(
-      404,
+    expect((await h.inject({ url: '/tenant-assets/acme/..%2Facme.yaml', headers: ACME })).statusCode).toBe(
+      400,
     );
-    const missing = await gateway.inject({ url: '/assets/missing-file.js', headers: ACME });
+    expect((await h.inject({ url: '/tenant-assets/acme/acme.yaml', headers: ACME })).statusCode).toBe(404);
+    const missing = await h.inject({ url: '/assets/missing-file.js', headers: ACME });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).not.toContain('text/html');
   });
@@ -162,51 +110,44 @@ describe('tenants and the web app', () => {
 
 describe('authentication', () => {
   it('refuses calls without or with a bad token, and tokens of another tenant', async () => {
-    expect((await gateway.inject({ method: 'GET', url: '/api/cm/cases', headers: ACME })).statusCode).toBe(
-      401,
-    );
-    const bad = await gateway.inject({
+    expect((await h.inject({ method: 'GET', url: '/api/cm/cases', headers: ACME })).statusCode).toBe(401);
+    const bad = await h.inject({
       url: '/api/cm/cases',
       headers: { ...ACME, authorization: 'Bearer abc.def.ghi' },
     });
     expect(bad.statusCode).toBe(401);
     expect(bad.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
-    const otherTenant = await gateway.inject({
+    const otherTenant = await h.inject({
       url: '/api/cm/cases',
-      headers: { ...ACME, authorization: `Bearer ${tok(2000006, 'northbank')}` },
+      headers: { ...ACME, authorization: `Bearer ${h.token(2000006, 'northbank')}` },
     });
     expect(otherTenant.statusCode).toBe(401);
-    const expired = signer.token({ ...claimsFor(1000006, 'acme'), exp: Math.floor(Date.now() / 1000) - 60 });
+    const expired = h.signer.token({
+      ...claimsFor(1000006, 'acme'),
+      exp: Math.floor(Date.now() / 1000) - 60,
+    });
     expect(
-      (
-        await gateway.inject({
-          url: '/api/cm/cases',
-          headers: { ...ACME, authorization: `Bearer ${expired}` },
-        })
-      ).statusCode,
+      (await h.inject({ url: '/api/cm/cases', headers: { ...ACME, authorization: `Bearer ${expired}` } }))
+        .statusCode,
     ).toBe(401);
-    const wrongIss = signer.token(claimsFor(1000006, 'acme', 'someone-else'));
+    const wrongIss = h.signer.token(claimsFor(1000006, 'acme', 'someone-else'));
     expect(
-      (
-        await gateway.inject({
-          url: '/api/cm/cases',
-          headers: { ...ACME, authorization: `Bearer ${wrongIss}` },
-        })
-      ).statusCode,
+      (await h.inject({ url: '/api/cm/cases', headers: { ...ACME, authorization: `Bearer ${wrongIss}` } }))
+        .statusCode,
     ).toBe(401);
   });
 
   it('refuses alg none, HS256 signed with the public key and jku/jwk header tricks', async () => {
     const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
     const claims = b64(claimsFor(1000001, 'acme'));
-    const none = `${b64({ alg: 'none', kid: signer.kid })}.${claims}.`;
-    const pub = JSON.stringify(signer.jwks.keys[0]);
-    const hsHead = b64({ alg: 'HS256', kid: signer.kid });
+    const none = `${b64({ alg: 'none', kid: h.signer.kid })}.${claims}.`;
+    const pub = JSON.stringify(h.signer.jwks.keys[0]);
+    const hsHead = b64({ alg: 'HS256', kid: h.signer.kid });
     const hs = `${hsHead}.${claims}.${createHmac('sha256', pub).update(`${hsHead}.${claims}`).digest('base64url')}`;
-    const jku = signer.token(claimsFor(1000001, 'acme'), { jku: 'http://evil.example/jwks.json' });
-    const jwk = signer.token(claimsFor(1000001, 'acme'), { jwk: signer.jwks.keys[0] });
+    const jku = h.signer.token(claimsFor(1000001, 'acme'), { jku: 'http://evil.example/jwks.json' });
+    const jwk = h.signer.token(claimsFor(1000001, 'acme'), { jwk: h.signer.jwks.keys[0] });
     for (const token of [none, hs, jku, jwk]) {
-      const r = await gateway.inject({
+      const r = await h.inject({
         url: '/api/cm/cases',
         headers: { ...ACME, authorization: `Bearer ${token}` },
       });
@@ -215,15 +156,15 @@ describe('authentication', () => {
   });
 
   it('refuses a locked user', async () => {
-    expect((await gateway.inject({ url: '/api/cm/cases', headers: auth(1000012) })).statusCode).toBe(401);
+    expect((await h.inject({ url: '/api/cm/cases', headers: h.auth(1000012) })).statusCode).toBe(401);
   });
 });
 
 describe('proxy and header hygiene', () => {
   it('signs the internal context and drops spoofed identity and forwarding headers', async () => {
-    const r = await gateway.inject({
+    const r = await h.inject({
       url: '/api/cm/cases?limit=5',
-      headers: auth(1000006, 'acme', {
+      headers: h.auth(1000006, 'acme', {
         'x-portal-context': 'forged.context',
         'x-client-ip': '6.6.6.6',
         'x-forwarded-for': '6.6.6.6',
@@ -259,9 +200,9 @@ describe('proxy and header hygiene', () => {
   });
 
   it('cannot be made to drop its own headers through Connection', async () => {
-    const r = await gateway.inject({
+    const r = await h.inject({
       url: '/api/cm/cases',
-      headers: auth(1000006, 'acme', { connection: 'x-portal-context, x-client-ip' }),
+      headers: h.auth(1000006, 'acme', { connection: 'x-portal-context, x-client-ip' }),
     });
     expect(r.json().ctx).toMatchObject({ user_id: 1000006 });
     expect(r.json().headers['x-client-ip']).toBe('127.0.0.1');
@@ -274,24 +215,24 @@ describe('proxy and header hygiene', () => {
       ['/api/builder/products', '/builder/products'],
       ['/api/users/users', '/users/users'],
     ]) {
-      const r = await gateway.inject({ url: path!, headers: auth(1000006) });
+      const r = await h.inject({ url: path!, headers: h.auth(1000006) });
       expect(r.statusCode, path).toBe(200);
       expect(r.json().path).toBe(expected);
     }
   });
 
   it('refuses path escapes sent raw over HTTP', async () => {
-    const base = await gateway.listen({ port: 0, host: '127.0.0.1' });
+    const base = await h.gateway.listen({ port: 0, host: '127.0.0.1' });
     const raw = (path: string) =>
       new Promise<number>((resolve, reject) => {
-        const req = httpRequest(`${base}/`, { path, headers: auth(1000006) }, (res) => {
+        const req = httpRequest(`${base}/`, { path, headers: h.auth(1000006) }, (res) => {
           res.resume();
           resolve(res.statusCode!);
         });
         req.on('error', reject);
         req.end();
       });
-    const before = user.seen.length;
+    const before = h.user.seen.length;
     for (const path of [
       '/api/cm/../users/users',
       '/api/cm/%2e%2e/users/users',
@@ -302,17 +243,17 @@ describe('proxy and header hygiene', () => {
     ]) {
       expect([400, 404], path).toContain(await raw(path));
     }
-    expect(user.seen.length).toBe(before);
+    expect(h.user.seen.length).toBe(before);
   });
 
   it('survives a client that disconnects while the upstream is answering', async () => {
-    const base = gateway.server.listening
-      ? `http://127.0.0.1:${(gateway.server.address() as { port: number }).port}`
-      : await gateway.listen({ port: 0, host: '127.0.0.1' });
+    const base = h.gateway.server.listening
+      ? `http://127.0.0.1:${(h.gateway.server.address() as { port: number }).port}`
+      : await h.gateway.listen({ port: 0, host: '127.0.0.1' });
     // The upstream answers after the client left (the path that crashed with undici 6 bodies).
-    cases.delayMs = 400;
+    h.cases.delayMs = 400;
     await new Promise<void>((resolve) => {
-      const req = httpRequest(`${base}/api/cm/slow`, { headers: auth(1000006) });
+      const req = httpRequest(`${base}/api/cm/slow`, { headers: h.auth(1000006) });
       req.on('error', () => resolve());
       req.end();
       setTimeout(() => {
@@ -321,35 +262,35 @@ describe('proxy and header hygiene', () => {
       }, 200);
     });
     await new Promise((r) => setTimeout(r, 400));
-    cases.delayMs = 2000;
-    const after = await gateway.inject({ url: '/api/cm/cases', headers: auth(1000006) });
+    h.cases.delayMs = 2000;
+    const after = await h.inject({ url: '/api/cm/cases', headers: h.auth(1000006) });
     expect(after.statusCode).toBe(200);
   });
 
   it('answers 413 for an oversized body before the upstream reads it', async () => {
-    const before = cases.seen.length;
-    const r = await gateway.inject({
+    const before = h.cases.seen.length;
+    const r = await h.inject({
       method: 'PATCH',
       url: '/api/cm/cases/1/edit',
-      headers: { ...auth(1000006), 'content-type': 'application/json' },
+      headers: { ...h.auth(1000006), 'content-type': 'application/json' },
       payload: JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(r.statusCode).toBe(413);
-    expect(cases.seen.length).toBe(before);
+    expect(h.cases.seen.length).toBe(before);
   });
 
   it('rewrites absolute upstream redirects and passes upstream 503s through once (no retries)', async () => {
-    const redirect = await gateway.inject({ url: '/api/cm/redirect', headers: auth(1000006) });
+    const redirect = await h.inject({ url: '/api/cm/redirect', headers: h.auth(1000006) });
     expect(redirect.headers.location).toBe('/api/cm/elsewhere');
-    const before = cases.calls.get('/cm/fail503') ?? 0;
-    const busy = await gateway.inject({ url: '/api/cm/fail503', headers: auth(1000006) });
+    const before = h.cases.calls.get('/cm/fail503') ?? 0;
+    const busy = await h.inject({ url: '/api/cm/fail503', headers: h.auth(1000006) });
     expect(busy.statusCode).toBe(503);
-    expect(cases.calls.get('/cm/fail503')).toBe(before + 1);
+    expect(h.cases.calls.get('/cm/fail503')).toBe(before + 1);
   });
 
   it('answers 504 JSON when an upstream is slower than the timeout', async () => {
     const started = Date.now();
-    const r = await gateway.inject({ url: '/api/cm/slow', headers: auth(1000006) });
+    const r = await h.inject({ url: '/api/cm/slow', headers: h.auth(1000006) });
     expect(r.statusCode).toBe(504);
     expect(r.json()).toEqual({ statusCode: 504, error: 'Gateway Timeout', message: expect.any(String) });
     expect(Date.now() - started).toBeLessThan(2000);
@@ -358,7 +299,7 @@ describe('proxy and header hygiene', () => {
 
 describe('policy', () => {
   it('forces a password update with 403 {code: 401} except on whoami and the password calls', async () => {
-    const r = await gateway.inject({ url: '/api/cm/cases', headers: auth(1000011) });
+    const r = await h.inject({ url: '/api/cm/cases', headers: h.auth(1000011) });
     expect(r.statusCode).toBe(403);
     expect(r.json()).toMatchObject({
       statusCode: 403,
@@ -367,24 +308,24 @@ describe('policy', () => {
       message: 'Password update required.',
     });
     expect(
-      (await gateway.inject({ method: 'POST', url: '/api/users/whoami', headers: auth(1000011) })).statusCode,
+      (await h.inject({ method: 'POST', url: '/api/users/whoami', headers: h.auth(1000011) })).statusCode,
     ).toBe(200);
     expect(
       (
-        await gateway.inject({
+        await h.inject({
           method: 'POST',
           url: '/api/users/auth/password',
-          headers: auth(1000011),
+          headers: h.auth(1000011),
           payload: {},
         })
       ).statusCode,
     ).toBe(200);
     expect(
       (
-        await gateway.inject({
+        await h.inject({
           method: 'POST',
           url: '/api/users/pass/updated',
-          headers: auth(1000011),
+          headers: h.auth(1000011),
           payload: {},
         })
       ).statusCode,
@@ -392,21 +333,21 @@ describe('policy', () => {
   });
 
   it('refuses writes of a read-only user except the allow-list', async () => {
-    const write = await gateway.inject({
+    const write = await h.inject({
       method: 'PATCH',
       url: '/api/cm/cases/1/edit',
-      headers: auth(1000008),
+      headers: h.auth(1000008),
       payload: { verdict_id: 1 },
     });
     expect(write.statusCode).toBe(403);
     expect(write.json().message).toBe('Your account is read-only.');
-    expect((await gateway.inject({ url: '/api/cm/cases', headers: auth(1000008) })).statusCode).toBe(200);
+    expect((await h.inject({ url: '/api/cm/cases', headers: h.auth(1000008) })).statusCode).toBe(200);
     expect(
       (
-        await gateway.inject({
+        await h.inject({
           method: 'POST',
           url: '/api/users/events/tracking',
-          headers: auth(1000008),
+          headers: h.auth(1000008),
           payload: { key: 'x' },
         })
       ).statusCode,
@@ -415,74 +356,60 @@ describe('policy', () => {
 
   it('allows bulk auto-accept only where the stack config shows the Bulk Close button', async () => {
     const autoaccept = (id: number) =>
-      gateway.inject({
-        method: 'POST',
-        url: '/api/cm/cases/process/autoaccept',
-        headers: auth(id),
-        payload: {},
-      });
+      h.inject({ method: 'POST', url: '/api/cm/cases/process/autoaccept', headers: h.auth(id), payload: {} });
     expect((await autoaccept(1000006)).statusCode).toBe(200);
-    const before = cases.calls.get('/cm/cases/process/autoaccept');
+    const before = h.cases.calls.get('/cm/cases/process/autoaccept');
     expect((await autoaccept(1000013)).statusCode).toBe(403);
-    expect(cases.calls.get('/cm/cases/process/autoaccept')).toBe(before);
+    expect(h.cases.calls.get('/cm/cases/process/autoaccept')).toBe(before);
   });
 
   it('denies writes not in the policy table and checks roles and features', async () => {
     expect(
       (
-        await gateway.inject({
+        await h.inject({
           method: 'POST',
           url: '/api/cm/not-in-the-table',
-          headers: auth(1000001),
+          headers: h.auth(1000001),
           payload: {},
         })
       ).statusCode,
     ).toBe(403);
     // merchant_user lacks the users feature and role
     expect(
-      (await gateway.inject({ method: 'POST', url: '/api/users/users', headers: auth(1000007), payload: {} }))
+      (await h.inject({ method: 'POST', url: '/api/users/users', headers: h.auth(1000007), payload: {} }))
         .statusCode,
     ).toBe(403);
     expect(
-      (await gateway.inject({ method: 'POST', url: '/api/users/users', headers: auth(1000006), payload: {} }))
+      (await h.inject({ method: 'POST', url: '/api/users/users', headers: h.auth(1000006), payload: {} }))
         .statusCode,
     ).toBe(200);
     // HAS_REMEDY is on for acme
     expect(
-      (
-        await gateway.inject({
-          method: 'POST',
-          url: '/api/cm/cases/5/ce',
-          headers: auth(1000006),
-          payload: {},
-        })
-      ).statusCode,
+      (await h.inject({ method: 'POST', url: '/api/cm/cases/5/ce', headers: h.auth(1000006), payload: {} }))
+        .statusCode,
     ).toBe(200);
   });
 });
 
 describe('impersonation', () => {
   const as = (actor: number, target: number | string, tenant = 'acme') =>
-    auth(actor, tenant, { 'x-impersonate-user-id': String(target) });
+    h.auth(actor, tenant, { 'x-impersonate-user-id': String(target) });
 
   it('lets cb911_admin act as an active user and audits every call', async () => {
-    const r = await gateway.inject({ url: '/api/cm/cases', headers: as(1000001, 1000006) });
+    const r = await h.inject({ url: '/api/cm/cases', headers: as(1000001, 1000006) });
     expect(r.statusCode).toBe(200);
     expect(r.json().ctx).toMatchObject({ user_id: 1000006, actor_id: 1000001, roles: ['merchant_admin'] });
-    const who = await gateway.inject({
-      method: 'POST',
-      url: '/api/users/whoami',
-      headers: as(1000001, 1000006),
-    });
+    const who = await h.inject({ method: 'POST', url: '/api/users/whoami', headers: as(1000001, 1000006) });
     expect(who.json()).toMatchObject({
       id: 1000006,
       impersonated_by: { id: 1000001, fname: 'First1000001' },
     });
     // onResponse runs after inject resolves: flush until both calls arrived.
-    const audits = () => user.audits.filter((a) => a.body.actor_id === 1000001 && a.body.user_id === 1000006);
+    const audits = () =>
+      h.user.audits.filter((a) => a.body.actor_id === 1000001 && a.body.user_id === 1000006);
     await expect
       .poll(async () => {
-        await gateway.gw.audit.flush(true);
+        await h.gateway.gw.audit.flush(true);
         return audits().length;
       })
       .toBeGreaterThanOrEqual(2);
@@ -499,34 +426,20 @@ describe('impersonation', () => {
   });
 
   it('refuses each rule: role, payment-processor partner, self, inactive, cb911_admin target, other tenant', async () => {
-    expect((await gateway.inject({ url: '/api/cm/cases', headers: as(1000006, 1000007) })).statusCode).toBe(
-      403,
-    ); // merchant_admin
-    expect((await gateway.inject({ url: '/api/cm/cases', headers: as(1000004, 1000006) })).statusCode).toBe(
-      403,
-    ); // partner_admin on a standard tenant
+    expect((await h.inject({ url: '/api/cm/cases', headers: as(1000006, 1000007) })).statusCode).toBe(403); // merchant_admin
+    expect((await h.inject({ url: '/api/cm/cases', headers: as(1000004, 1000006) })).statusCode).toBe(403); // partner_admin on a standard tenant
     expect(
-      (await gateway.inject({ url: '/api/cm/cases', headers: as(2000004, 2000006, 'northbank') })).statusCode,
+      (await h.inject({ url: '/api/cm/cases', headers: as(2000004, 2000006, 'northbank') })).statusCode,
     ).toBe(200); // payment processor
-    expect((await gateway.inject({ url: '/api/cm/cases', headers: as(1000001, 1000001) })).statusCode).toBe(
-      403,
-    ); // self
-    expect((await gateway.inject({ url: '/api/cm/cases', headers: as(1000001, 1000012) })).statusCode).toBe(
-      403,
-    ); // locked
-    expect((await gateway.inject({ url: '/api/cm/cases', headers: as(1000001, 1000002) })).statusCode).toBe(
-      403,
-    ); // another cb911_admin
-    expect((await gateway.inject({ url: '/api/cm/cases', headers: as(1000001, 2000006) })).statusCode).toBe(
-      403,
-    ); // other tenant
-    expect((await gateway.inject({ url: '/api/cm/cases', headers: as(1000001, 'abc') })).statusCode).toBe(
-      403,
-    );
+    expect((await h.inject({ url: '/api/cm/cases', headers: as(1000001, 1000001) })).statusCode).toBe(403); // self
+    expect((await h.inject({ url: '/api/cm/cases', headers: as(1000001, 1000012) })).statusCode).toBe(403); // locked
+    expect((await h.inject({ url: '/api/cm/cases', headers: as(1000001, 1000002) })).statusCode).toBe(403); // another cb911_admin
+    expect((await h.inject({ url: '/api/cm/cases', headers: as(1000001, 2000006) })).statusCode).toBe(403); // other tenant
+    expect((await h.inject({ url: '/api/cm/cases', headers: as(1000001, 'abc') })).statusCode).toBe(403);
   });
 
   it('applies the effective user read-only flag while impersonating', async () => {
-    const r = await gateway.inject({
+    const r = await h.inject({
       method: 'PATCH',
       url: '/api/cm/cases/1/edit',
       headers: as(1000001, 1000008),
@@ -538,63 +451,60 @@ describe('impersonation', () => {
 
 describe('caches', () => {
   it('answers whoami from the cache, MISS then HIT, and drops it on invalidation', async () => {
-    user.profiles.set('acme:1000020', profile(1000020));
-    const first = await gateway.inject({ method: 'POST', url: '/api/users/whoami', headers: auth(1000020) });
+    h.user.profiles.set('acme:1000020', profile(1000020));
+    const first = await h.inject({ method: 'POST', url: '/api/users/whoami', headers: h.auth(1000020) });
     expect(first.headers['x-cache']).toBe('MISS');
-    const second = await gateway.inject({ method: 'POST', url: '/api/users/whoami', headers: auth(1000020) });
+    const second = await h.inject({ method: 'POST', url: '/api/users/whoami', headers: h.auth(1000020) });
     expect(second.headers['x-cache']).toBe('HIT');
-    expect(await t.deps.cache.get('gw:profile:acme:1000020')).toContain('"id":1000020');
-    user.profiles.set('acme:1000020', profile(1000020, { fname: 'Renamed' }));
-    await t.deps.cache.publish(
+    expect(await h.t.deps.cache.get('gw:profile:acme:1000020')).toContain('"id":1000020');
+    h.user.profiles.set('acme:1000020', profile(1000020, { fname: 'Renamed' }));
+    await h.t.deps.cache.publish(
       INVALIDATE_CHANNEL,
       JSON.stringify({ tenant: 'acme', kind: 'user', id: 1000020 }),
     );
     await expect
       .poll(
         async () =>
-          (await gateway.inject({ method: 'POST', url: '/api/users/whoami', headers: auth(1000020) })).json()
+          (await h.inject({ method: 'POST', url: '/api/users/whoami', headers: h.auth(1000020) })).json()
             .fname,
       )
       .toBe('Renamed');
   });
 
   it('single-flights concurrent profile misses', async () => {
-    user.profiles.set('acme:1000021', profile(1000021));
-    const before = user.whoamiCalls;
+    h.user.profiles.set('acme:1000021', profile(1000021));
+    const before = h.user.whoamiCalls;
     await Promise.all(
-      Array.from({ length: 10 }, () => gateway.inject({ url: '/api/cm/cases', headers: auth(1000021) })),
+      Array.from({ length: 10 }, () => h.inject({ url: '/api/cm/cases', headers: h.auth(1000021) })),
     );
-    expect(user.whoamiCalls - before).toBe(1);
+    expect(h.user.whoamiCalls - before).toBe(1);
   });
 
   it('caches lookups per tenant and drops them on a lookup invalidation', async () => {
     const url = '/api/cm/gen/countries?limit=999&start=0';
-    const a = await gateway.inject({ url, headers: auth(1000006) });
+    const a = await h.inject({ url, headers: h.auth(1000006) });
     expect(a.headers['x-cache']).toBe('MISS');
     expect(a.json().data).toHaveLength(1);
-    const b = await gateway.inject({
-      url: '/api/cm/gen/countries?start=0&limit=999',
-      headers: auth(1000007),
-    });
+    const b = await h.inject({ url: '/api/cm/gen/countries?start=0&limit=999', headers: h.auth(1000007) });
     expect(b.headers['x-cache']).toBe('HIT');
-    expect(cases.calls.get('/cm/gen/countries?limit=999&start=0')).toBe(1);
-    await t.deps.cache.publish(
+    expect(h.cases.calls.get('/cm/gen/countries?limit=999&start=0')).toBe(1);
+    await h.t.deps.cache.publish(
       INVALIDATE_CHANNEL,
       JSON.stringify({ tenant: 'acme', kind: 'lookup', id: 'countries' }),
     );
     await expect
-      .poll(async () => (await gateway.inject({ url, headers: auth(1000006) })).headers['x-cache'])
+      .poll(async () => (await h.inject({ url, headers: h.auth(1000006) })).headers['x-cache'])
       .toBe('MISS');
   });
 
   it('builds the stack config from tenant defaults and merchant/user overrides, cached per user', async () => {
-    user.profiles.set(
+    h.user.profiles.set(
       'acme:1000030',
       profile(1000030, {
         merchant: { id: 1000012, business_name: 'Copper Kettle Coffee', show_alerts_banner: false },
       }),
     );
-    const r = await gateway.inject({ url: '/api/config/cfg/stack_config_be', headers: auth(1000030) });
+    const r = await h.inject({ url: '/api/config/cfg/stack_config_be', headers: h.auth(1000030) });
     expect(r.headers['x-cache']).toBe('MISS');
     expect(r.json().attr).toEqual({
       max_representment_page_count: 20,
@@ -606,35 +516,32 @@ describe('caches', () => {
       edit_verdict_only: false,
     });
     expect(
-      (await gateway.inject({ url: '/api/config/cfg/stack_config_be', headers: auth(1000030) })).headers[
+      (await h.inject({ url: '/api/config/cfg/stack_config_be', headers: h.auth(1000030) })).headers[
         'x-cache'
       ],
     ).toBe('HIT');
-    const mu = await gateway.inject({ url: '/api/config/cfg/stack_config_be', headers: auth(1000007) });
+    const mu = await h.inject({ url: '/api/config/cfg/stack_config_be', headers: h.auth(1000007) });
     expect(mu.json().attr.show_cb_case_filter_btn).toBe(false);
-    const ma = await gateway.inject({ url: '/api/config/cfg/stack_config_be', headers: auth(1000006) });
+    const ma = await h.inject({ url: '/api/config/cfg/stack_config_be', headers: h.auth(1000006) });
     expect(ma.json().attr.edit_verdict_only).toBe(true);
-    const nbFull = await gateway.inject({
+    const nbFull = await h.inject({
       url: '/api/config/cfg/stack_config_be',
-      headers: auth(2000006, 'northbank'),
+      headers: h.auth(2000006, 'northbank'),
     });
     expect(nbFull.json().attr).toMatchObject({ edit_disabled_status_groups: [3], edit_verdict_only: false });
-    const nb = await gateway.inject({ url: '/api/config/cfg/slim', headers: auth(2000006, 'northbank') });
+    const nb = await h.inject({ url: '/api/config/cfg/slim', headers: h.auth(2000006, 'northbank') });
     expect(nb.json().attr).toEqual({
       max_representment_page_count: 30,
       max_representment_upload_size: 5242880,
     });
-    const filters = await gateway.inject({
+    const filters = await h.inject({
       url: '/api/config/cfg/cases_advanced_filters',
-      headers: auth(1000006),
+      headers: h.auth(1000006),
     });
     const aliases = filters.json().attr.filters.map((f: { alias: string }) => f.alias);
     expect(aliases).toContain('reason_code_id');
     expect(aliases).not.toContain('assigned_user_id'); // staff-only field
-    const staff = await gateway.inject({
-      url: '/api/config/cfg/cases_advanced_filters',
-      headers: auth(1000001),
-    });
+    const staff = await h.inject({ url: '/api/config/cfg/cases_advanced_filters', headers: h.auth(1000001) });
     expect(staff.json().attr.filters.map((f: { alias: string }) => f.alias)).toContain('assigned_user_id');
   });
 });
@@ -644,7 +551,7 @@ describe('rate limits and metrics', () => {
     let last;
     for (let i = 0; i < 25; i++) {
       // Sign-in (refresh is limited per session since issue 11.2: tests/integration/user/sessions.test.ts).
-      last = await gateway.inject({
+      last = await h.inject({
         method: 'POST',
         url: '/api/users/auth/signin',
         headers: { ...NORTH, 'content-type': 'application/json' },
@@ -660,7 +567,7 @@ describe('rate limits and metrics', () => {
   it('limits sign-in attempts per username', async () => {
     let last;
     for (let i = 0; i < 12; i++) {
-      last = await gateway.inject({
+      last = await h.inject({
         method: 'POST',
         url: '/api/users/auth/signin',
         headers: { ...ACME, 'content-type': 'application/json' },
@@ -670,7 +577,7 @@ describe('rate limits and metrics', () => {
       if (last.statusCode === 429) break;
     }
     expect(last!.statusCode).toBe(429);
-    const other = await gateway.inject({
+    const other = await h.inject({
       method: 'POST',
       url: '/api/users/auth/signin',
       headers: { ...ACME, 'content-type': 'application/json' },
@@ -686,7 +593,7 @@ describe('rate limits and metrics', () => {
   });
 
   it('counts requests, cache results and upstream errors', async () => {
-    const text = await gateway.gw.metrics.registry.metrics();
+    const text = await h.gateway.gw.metrics.registry.metrics();
     expect(text).toMatch(
       /gateway_requests_total\{route="GET \/api\/\*|gateway_requests_total\{route="read \/api\/\*"/,
     );
