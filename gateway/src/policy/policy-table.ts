@@ -143,6 +143,9 @@ export const POLICY: readonly PolicyRule[] = [
   { methods: ['GET'], path: '/api/users/audit.csv', roles: USER_ADMINS },
   // Deadline reminders (issue 19): the user's own time zone, a profile field.
   { methods: ['PUT'], path: '/api/users/profile/time-zone', features: ['profile', 'settings'] },
+  // Saved views of the lists (issue 21): a personal setting, so read-only users may keep them too.
+  { methods: ['POST'], path: '/api/users/saved-views', readOnly: true },
+  { methods: ['PATCH', 'DELETE'], path: '/api/users/saved-views/:id', readOnly: true },
 
   // --- cases (spec 2 §7): read-only users are refused by the write rule itself
   // Chargebacks from the feeds (issue 19): the provider's admin API users; the case service checks too.

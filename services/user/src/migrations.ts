@@ -6,6 +6,7 @@ import webhooks from '../migrations/005_webhooks.sql';
 import audit from '../migrations/006_audit.sql';
 import reminders from '../migrations/007_reminders.sql';
 import saml from '../migrations/010_saml.sql';
+import savedViews from '../migrations/011_saved_views.sql';
 
 export const userMigrations: ServiceMigrations = {
   schema: 'users',
@@ -17,5 +18,6 @@ export const userMigrations: ServiceMigrations = {
     { version: 6, name: 'audit', sql: audit },
     { version: 7, name: 'reminders', sql: reminders },
     { version: 10, name: 'saml', sql: saml },
+    { version: 11, name: 'saved_views', sql: savedViews },
   ],
 };

@@ -16,6 +16,7 @@ import { auditRoutes } from './audit/audit-routes';
 import { scheduleReminders } from './reminders/reminder-jobs';
 import { timeZoneRoutes } from './reminders/time-zone-routes';
 import { accountSetupRoutes } from './account-setup/account-setup-routes';
+import { savedViewRoutes } from './saved-views/saved-view-routes';
 
 /** User service routes (/users/*), one module per feature. */
 export const userRoutes: FastifyPluginAsync = async (app) => {
@@ -35,6 +36,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   await auditRoutes(app, state);
   await timeZoneRoutes(app);
   await accountSetupRoutes(app);
+  await savedViewRoutes(app);
   scheduleHousekeeping(app);
   scheduleReminders(app);
 };

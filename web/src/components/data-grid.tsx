@@ -7,6 +7,7 @@ import {
   type ColDef,
   type GridApi,
   type IDatasource,
+  type SortChangedEvent,
   type SortModelItem,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
@@ -44,6 +45,7 @@ export function DataGrid<T>({
   height = 420,
   testId,
   noRowsText = 'No Records Found!',
+  onSortChanged,
 }: {
   columns: ColDef<T>[];
   fetchPage: (req: PageRequest) => Promise<PageResult<T>>;
@@ -53,6 +55,8 @@ export function DataGrid<T>({
   testId?: string;
   /** The empty grid's text (spec 2 §8 'Grid empties'). */
   noRowsText?: string;
+  /** A sort the user chose by a header click (not one the column definitions apply). */
+  onSortChanged?: (sort: SortModelItem | undefined) => void;
 }) {
   const apiRef = useRef<GridApi<T> | null>(null);
   const fetchRef = useRef(fetchPage);
@@ -96,6 +100,11 @@ export function DataGrid<T>({
         paginationPageSizeSelector={false}
         onGridReady={(e) => {
           apiRef.current = e.api;
+        }}
+        onSortChanged={(e: SortChangedEvent<T>) => {
+          if (e.source !== 'uiColumnSorted' || !onSortChanged) return;
+          const col = e.columns?.find((c) => c.getSort());
+          onSortChanged(col ? { colId: col.getColId(), sort: col.getSort()! } : undefined);
         }}
         overlayNoRowsTemplate={noRowsText.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`)}
         styleNonce={cspNonce()}

@@ -1,18 +1,14 @@
 import { Box, Button, Flex, Heading, Input, Spinner, Text } from '@chakra-ui/react';
-import {
-  ALERTS_DEFAULT_DAYS,
-  ALERT_SORT_COLUMNS,
-  type AlertRow,
-  type AlertSortColumn,
-} from '@portal/contracts';
+import { ALERT_SORT_COLUMNS, type AlertRow, type AlertSortColumn } from '@portal/contracts';
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { DateRangePicker } from '../../../components/date-range-picker';
 import { LazyDataGrid } from '../../../components/lazy-data-grid';
 import { Notice } from '../../../components/notice';
+import { SavedViewsMenu } from '../../../components/saved-views-menu';
 import { toaster } from '../../../components/toaster';
 import { useProfile } from '../../../lib/auth/auth-context';
-import { lastDays, rangeParam, type DateRange } from '../../../lib/dates';
+import { rangeParam } from '../../../lib/dates';
 import { ApiError } from '../../../lib/errors';
 import { useSelectedMerchant } from '../../../lib/merchant-selection';
 import { useCompleteAlert } from '../api/complete-alert';
@@ -26,6 +22,7 @@ import { ConfirmCompletionDialog } from '../dialogs/confirm-completion-dialog';
 import { MarkOutcomeDialog } from '../dialogs/mark-outcome-dialog';
 import { SelectMidDialog } from '../dialogs/select-mid-dialog';
 import { ALERT_MESSAGES } from '../lib/alert-messages';
+import { useAlertListState } from '../lib/use-alert-list-state';
 import { toOutcomeBody } from '../lib/outcome-form';
 import { alertColumns } from './alert-columns';
 import { DescriptorFilter } from './descriptor-filter';
@@ -39,35 +36,6 @@ type Dialog =
   | { kind: 'mid'; alert: AlertRow }
   | null;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Filters live in the URL (descriptor, from, to, search) so a view can be shared and kept. */
-function useAlertFilters() {
-  const [params, setParams] = useSearchParams();
-  const fallback = lastDays(ALERTS_DEFAULT_DAYS);
-  const from = params.get('from') ?? '';
-  const to = params.get('to') ?? '';
-  const range: DateRange = DAY.test(from) && DAY.test(to) ? { from, to } : fallback;
-  const set = (patch: Record<string, string>) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        for (const [k, v] of Object.entries(patch)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  return {
-    descriptor: params.get('descriptor') ?? '',
-    search: params.get('search') ?? '',
-    range,
-    set,
-  };
-}
-
 /**
  * The alerts grid form (spec 2 §2.11): merchant switcher scope, descriptor
  * type-ahead, date range (last 7 days), search, export to Excel, the grid with
@@ -78,8 +46,16 @@ export function AlertsGrid({ title }: { title: string }) {
   const selected = useSelectedMerchant();
   const merchantId = selected?.id;
   const level = useAlertServiceLevel(merchantId ?? profile.merchant.id);
-  const filters = useAlertFilters();
+  const { pathname } = useLocation();
+  const list = useAlertListState();
+  const filters = list.state;
   const [searchText, setSearchText] = useState(filters.search);
+  // A search changed from outside (Back, a saved view) shows in the box.
+  const [shownSearch, setShownSearch] = useState(filters.search);
+  if (shownSearch !== filters.search) {
+    setShownSearch(filters.search);
+    if (searchText.trim() !== filters.search) setSearchText(filters.search);
+  }
   const [dialog, setDialog] = useState<Dialog>(null);
   const [version, setVersion] = useState(0);
   const [exportNotice, setExportNotice] = useState<{
@@ -93,12 +69,12 @@ export function AlertsGrid({ title }: { title: string }) {
   const readOnly = profile.is_read_only;
 
   // Grid search debounce 200 ms (spec 2 §9).
+  const { setSearch, setSort } = list;
   useEffect(() => {
-    const t = setTimeout(() => {
-      if (searchText !== filters.search) filters.set({ search: searchText });
-    }, 200);
+    if (searchText.trim() === filters.search) return;
+    const t = setTimeout(() => setSearch(searchText), 200);
     return () => clearTimeout(t);
-  }, [searchText, filters]);
+  }, [searchText, filters.search, setSearch]);
 
   useEffect(() => {
     if (!exportNotice) return;
@@ -119,6 +95,8 @@ export function AlertsGrid({ title }: { title: string }) {
     (kind: NonNullable<Dialog>['kind']) => (alert: AlertRow) => setDialog({ kind, alert }),
     [],
   );
+  const sortColId = filters.sort?.colId;
+  const sortOrder = filters.sort?.sort;
   const columns = useMemo(
     () =>
       alertColumns(level.data?.service_level_id ?? 1, {
@@ -127,8 +105,9 @@ export function AlertsGrid({ title }: { title: string }) {
         onComplete: open('complete'),
         onHistory: open('history'),
         onSelectMid: open('mid'),
-      }),
-    [level.data?.service_level_id, readOnly, open],
+        // The URL's sort shows in the header (and the grid asks with it).
+      }).map((c) => ({ ...c, sort: (c.colId ?? c.field) === sortColId ? (sortOrder ?? null) : null })),
+    [level.data?.service_level_id, readOnly, open, sortColId, sortOrder],
   );
 
   const fetchPage = async ({
@@ -182,6 +161,7 @@ export function AlertsGrid({ title }: { title: string }) {
         <Heading size="xl" flex="1">
           {title}
         </Heading>
+        <SavedViewsMenu list="alerts" path={pathname} query={list.query} />
         <AutoRefundRulesButton merchantId={merchantId} />
         <Button size="sm" variant="outline" onClick={() => void runExport()} data-testid="alerts-export">
           Export All (Excel)
@@ -199,13 +179,9 @@ export function AlertsGrid({ title }: { title: string }) {
           key={filters.descriptor}
           merchantId={merchantId}
           value={filters.descriptor}
-          onChange={(d) => filters.set({ descriptor: d })}
+          onChange={list.setDescriptor}
         />
-        <DateRangePicker
-          value={filters.range}
-          onChange={(r) => filters.set({ from: r.from, to: r.to })}
-          testId="alerts-date-range"
-        />
+        <DateRangePicker value={filters.range} onChange={list.setRange} testId="alerts-date-range" />
         <Input
           size="sm"
           bg="white"
@@ -234,6 +210,13 @@ export function AlertsGrid({ title }: { title: string }) {
               pageSize={50}
               height={560}
               testId="alerts-grid"
+              onSortChanged={(s) =>
+                setSort(
+                  s && (ALERT_SORT_COLUMNS as readonly string[]).includes(s.colId)
+                    ? { colId: s.colId as AlertSortColumn, sort: s.sort }
+                    : undefined,
+                )
+              }
             />
           </Suspense>
         )}

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { useSelectedMerchant } from '../../../lib/merchant-selection';
-import { getMerchantQueryOptions } from '../../merchants/api/get-merchant';
+import { getMerchantQueryOptions } from '../../../lib/get-merchant';
 
 export { MERCHANT_FEATURE };
 

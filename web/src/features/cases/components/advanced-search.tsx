@@ -13,6 +13,7 @@ import { DateRangeFilter } from './filters/date-range-filter';
 import {
   defaultOperator,
   FILTER_TYPES,
+  fromQuery,
   initialValues,
   operatorKey,
   paramOf,
@@ -121,6 +122,14 @@ function FilterInput({
   }
 }
 
+/** A query compared as the URL carries it (numbers and their strings alike). */
+const queryKeyOf = (q: CaseQuery | null) =>
+  Object.entries(q ?? {})
+    .filter(([, x]) => x !== undefined && x !== null && x !== '')
+    .map(([k, x]) => `${k}=${String(x)}`)
+    .sort()
+    .join('&');
+
 /** Advanced search from GET /config/cfg/cases_advanced_filters (spec 2 §2.2): Search and Clear Search. */
 export function AdvancedSearch({
   applied,
@@ -136,7 +145,16 @@ export function AdvancedSearch({
   const features = useMerchantFeatures();
   const fields = visibleFields(filters.data ?? [], features);
   const [values, setValues] = useState<FilterValues | null>(null);
-  const v = values ?? initialValues(fields);
+  // The applied search changed from outside (Back, a link, a saved view): the form shows it. The
+  // form's own Search and Clear change it too, and then keep what was typed (labels of selects).
+  const appliedKey = queryKeyOf(applied);
+  const [shownKey, setShownKey] = useState(appliedKey);
+  const [submittedKey, setSubmittedKey] = useState<string | null>(null);
+  if (shownKey !== appliedKey) {
+    setShownKey(appliedKey);
+    if (appliedKey !== submittedKey) setValues(null);
+  }
+  const v = values ?? (applied ? fromQuery(fields, applied) : initialValues(fields));
   const set = (changes: Record<string, FilterValue>) => setValues({ ...v, ...changes });
 
   if (filters.isPending) return <Spinner aria-label="Loading advanced search" />;
@@ -158,7 +176,9 @@ export function AdvancedSearch({
       aria-label="Advanced search"
       onSubmit={(e) => {
         e.preventDefault();
-        onSearch(toQuery(fields, v));
+        const q = toQuery(fields, v);
+        setSubmittedKey(queryKeyOf(q));
+        onSearch(q);
       }}
     >
       <SimpleGrid columns={{ base: 1, md: 2, xl: 3, '2xl': 4 }} gap="3">
@@ -184,6 +204,7 @@ export function AdvancedSearch({
           variant="outline"
           onClick={() => {
             setValues(initialValues(fields));
+            setSubmittedKey(queryKeyOf(null));
             onClear();
           }}
         >

@@ -86,9 +86,15 @@ export interface CaseGridProps {
   columns: CaseColumn[];
   hidden: ReadonlySet<string>;
   fetchPage: (req: CasePageRequest) => Promise<{ rows: CaseRow[]; total: number }>;
-  /** A new key reloads from page one (filters, search, tab). */
+  /** A new key reloads (filters, search, tab). */
   queryKey: string;
   pageSize: number;
+  /** The page (from 0) and sort, owned by the list (its URL). */
+  page: number;
+  sort: SortModelItem | undefined;
+  onPage: (page: number) => void;
+  /** A header click ('ui') or a sort the server refused ('error', which resets it). */
+  onSort: (sort: SortModelItem | undefined, cause: 'ui' | 'error') => void;
   /** Multi-select of status-1 (New) cases for bulk actions. */
   selectable: boolean;
   renderCell: (kind: CaseColumn['kind'], row: CaseRow) => ReactNode;
@@ -145,12 +151,14 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
   const selectionRef = useRef(props.onSelectionChanged);
   const copyRef = useRef(props.onCellCopy);
   const columnsRef = useRef(props.columns);
+  const sortChangeRef = useRef(props.onSort);
   useEffect(() => {
     fetchRef.current = props.fetchPage;
     loadedRef.current = props.onLoaded;
     selectionRef.current = props.onSelectionChanged;
     copyRef.current = props.onCellCopy;
     columnsRef.current = props.columns;
+    sortChangeRef.current = props.onSort;
   });
 
   // The open row menu, by case id (see row-menu-state); closed once its case is not on the
@@ -162,15 +170,19 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
     setOpenMenu((cur) => (cur && !ids.has(cur.rowId) ? null : cur));
   }, []);
 
-  // Server-side paging and sorting; a new key (filters, search, tab) starts again from page one.
-  const [pageIndex, setPageIndex] = useState(0);
-  const [sort, setSort] = useState<SortModelItem | undefined>(undefined);
+  // Server-side paging and sorting; the list owns page and sort (and starts a new key from page one).
+  const pageIndex = props.page;
+  const sortColId = props.sort?.colId;
+  const sortOrder = props.sort?.sort;
+  const sort = useMemo<SortModelItem | undefined>(
+    () => (sortColId && sortOrder ? { colId: sortColId, sort: sortOrder } : undefined),
+    [sortColId, sortOrder],
+  );
   const [reloads, setReloads] = useState(0);
   const [loaded, setLoaded] = useState<LoadedPage | null>(null);
   const [shownKey, setShownKey] = useState(props.queryKey);
   if (shownKey !== props.queryKey) {
     setShownKey(props.queryKey);
-    setPageIndex(0);
     setLoaded(null);
   }
   const pageRef = useRef<{ rows: CaseRow[]; start: number }>({ rows: [], start: 0 });
@@ -217,7 +229,7 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
         // A failed load shows an empty grid; a sort error resets the sort (spec 2 §7).
         pageRef.current = { rows: [], start };
         setLoaded({ rows: [], total: 0 });
-        if (sort) setSort(undefined);
+        if (sort) sortChangeRef.current(undefined, 'error');
       });
     return () => {
       live = false;
@@ -243,6 +255,8 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
           width: col.width,
           minWidth: 55,
           sortable: !UNSORTABLE.has(col.kind),
+          // The list's sort (its URL) shows in the header.
+          sort: sortColId === col.key ? (sortOrder ?? null) : null,
           hide: props.hidden.has(col.key),
           pinned: col.pinned ?? null,
           lockPinned: !!col.locked,
@@ -262,7 +276,7 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
         if (col.kind === 'actions' || col.kind === 'assign-control') def.cellStyle = { overflow: 'visible' };
         return def;
       }),
-    [props.columns, props.hidden],
+    [props.columns, props.hidden, sortColId, sortOrder],
   );
   const allColumnDefs = useMemo(
     () => (renderDetail ? [EXPAND_COLUMN, ...columnDefs] : columnDefs),
@@ -338,13 +352,13 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
     },
     [toggleExpanded],
   );
-  // Header clicks: the server sorts, from page one (one sorted column at a time).
+  // Header clicks: the server sorts, from page one (one sorted column at a time). Sorts the grid
+  // applies from its column definitions (the list's own sort) are not the user's.
   const onSortChanged = useCallback((e: SortChangedEvent<CaseRow>) => {
-    if (!e.columns) return;
+    if (e.source !== 'uiColumnSorted' || !e.columns) return;
     const col = e.columns.find((c) => c.getSort());
     const next = col ? { colId: col.getColId(), sort: col.getSort()! } : undefined;
-    setSort((cur) => (cur?.colId === next?.colId && cur?.sort === next?.sort ? cur : next));
-    setPageIndex(0);
+    sortChangeRef.current(next, 'ui');
   }, []);
   const onGridReady = useCallback((e: GridReadyEvent<CaseRow>) => {
     apiRef.current = e.api;
@@ -380,7 +394,7 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
               page={pageIndex}
               pageSize={props.pageSize}
               total={loaded?.total ?? 0}
-              onPage={setPageIndex}
+              onPage={props.onPage}
             />
           </ExpandContext.Provider>
         </RowMenuContext.Provider>

@@ -3,42 +3,7 @@ import { useState } from 'react';
 import { useCaseCount } from '../api/get-case-count';
 import type { CaseQuery } from '../api/get-cases';
 import { MSG } from '../lib/case-messages';
-
-/** One filter of the panel: its tab title, row label and query. */
-export interface PanelFilter {
-  key: string;
-  title: string;
-  label: string;
-  query: CaseQuery;
-}
-
-export const DEFAULT_EXPIRE_DAYS = 7;
-
-export function panelFilters(days: number): PanelFilter[] {
-  return [
-    { key: 'rfi', title: 'Retrievals (RFIs)', label: 'Retrievals Request', query: { cycle: '9' } },
-    { key: 'primary', title: 'Primary Cycle', label: 'First Chargeback', query: { cycle: '1' } },
-    { key: 'secondary', title: 'Secondary Cycle', label: 'Second Chargeback', query: { cycle: '2' } },
-    {
-      key: 'fraud',
-      title: 'Primary Fraud',
-      label: 'First Chargeback fraud',
-      query: { cycle: '1', is_fraud: 1 },
-    },
-    {
-      key: 'non-fraud',
-      title: 'Primary Non-Fraud',
-      label: 'First Chargeback non-fraud',
-      query: { cycle: '1', is_fraud: 0 },
-    },
-    {
-      key: 'expire',
-      title: 'Primary Cases Due to Expire in',
-      label: `Primary Cases Due to Expire in ${days} day(s)`,
-      query: { filter_group: 'primary_case_expire', primary_case_due_days: days },
-    },
-  ];
-}
+import { panelFilters, type PanelFilter, type PanelKey } from '../lib/panel-filters';
 
 function CountCell({ query }: { query: CaseQuery }) {
   const count = useCaseCount(query);
@@ -59,7 +24,7 @@ export function FilterPanel({
   onClose,
 }: {
   base: CaseQuery;
-  active: string | null;
+  active: PanelKey | null;
   days: number;
   onDays: (d: number) => void;
   onChoose: (f: PanelFilter) => void;
@@ -68,6 +33,15 @@ export function FilterPanel({
 }) {
   const [text, setText] = useState(String(days));
   const [error, setError] = useState<string | null>(null);
+  // Days changed from outside (Back, a saved view): the input shows them.
+  const [shownDays, setShownDays] = useState(days);
+  if (shownDays !== days) {
+    setShownDays(days);
+    if (Number(text) !== days) {
+      setText(String(days));
+      setError(null);
+    }
+  }
   const filters = panelFilters(days);
   return (
     <Box borderWidth="1px" borderRadius="md" p="3" bg="white" data-testid="filter-panel">

@@ -1,4 +1,5 @@
-import { CASE_TABS, CaseList } from '../components/case-list';
+import { CaseList } from '../components/case-list';
+import { CASE_TABS } from '../components/case-list-tabs';
 
 /** /case-management and /case-management-legacy: the list with its tabs (spec 2 §2.1). */
 export default function CaseManagementRoute() {

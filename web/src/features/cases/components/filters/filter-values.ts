@@ -100,3 +100,37 @@ export function toQuery(fields: AdvancedFilterField[], values: FilterValues): Ca
   }
   return q as CaseQuery;
 }
+
+/**
+ * The form of an applied advanced search (from the list's URL or a saved
+ * view): the inverse of toQuery. Select labels come from default_options when
+ * there; an endpoint's label is known only once its options are loaded.
+ */
+export function fromQuery(fields: AdvancedFilterField[], query: CaseQuery): FilterValues {
+  const q = query as Record<string, unknown>;
+  const values: FilterValues = {};
+  const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+  for (const f of fields) {
+    const raw = q[paramOf(f)];
+    if (f.type === 'select') {
+      values[f.alias] = str(raw)
+        .split(',')
+        .filter(Boolean)
+        .map((x) => ({
+          value: x,
+          label: f.default_options?.find((o) => String(o.value) === x)?.label ?? x,
+        }));
+    } else if (f.type === 'userDefinedMultiSelect') {
+      values[f.alias] = str(raw).split(',').filter(Boolean);
+    } else if (f.type === 'date' || f.type === 'due-date') {
+      const [from = '', to = ''] = str(raw).split('|');
+      values[`${f.alias}_from`] = from;
+      values[`${f.alias}_to`] = to;
+    } else {
+      values[f.alias] = str(raw);
+      if (f.type === 'amount')
+        values[operatorKey(f)] = raw === undefined ? '' : str(q[`${paramOf(f)}_operator`]);
+    }
+  }
+  return values;
+}
