@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 /** The merchant as the details panel reads it (spec 1 §3.2). */
 export interface MerchantDetails {

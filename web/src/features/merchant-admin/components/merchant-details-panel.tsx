@@ -2,7 +2,7 @@ import { Badge, Box, Grid, Heading, RadioGroup, Skeleton, Stack, Switch, Text } 
 import { Notice } from '../../../components/notice';
 import { queryErrorMessage } from '../../../lib/errors';
 import { label, useTenant } from '../../../lib/tenant-config';
-import { useMerchant, type MerchantDetails } from '../api/get-merchant';
+import { useMerchant, type MerchantDetails } from '../../../lib/get-merchant';
 
 export const UNAVAILABLE = 'Unavailable';
 export const EDIT_HINT = 'Click the edit button to modify';

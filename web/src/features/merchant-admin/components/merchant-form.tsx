@@ -15,7 +15,7 @@ import { useMemo, useState } from 'react';
 import { Notice } from '../../../components/notice';
 import { TextField } from '../../../components/text-field';
 import { serverMessage } from '../../../lib/errors';
-import type { MerchantDetails } from '../../merchants/api/get-merchant';
+import type { MerchantDetails } from '../../../lib/get-merchant';
 import { useLookup, useSaveMerchant } from '../api/merchant-admin-api';
 import { MA_TEXT } from '../lib/texts';
 

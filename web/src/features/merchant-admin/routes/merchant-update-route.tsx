@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Notice } from '../../../components/notice';
 import { queryErrorMessage } from '../../../lib/errors';
-import { useMerchant } from '../../merchants/api/get-merchant';
+import { useMerchant } from '../../../lib/get-merchant';
 import { MerchantForm } from '../components/merchant-form';
 import { MA_TEXT } from '../lib/texts';
 
