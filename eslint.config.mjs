@@ -1,8 +1,14 @@
 // One lint setup for every package.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const features = readdirSync(new URL('./web/src/features', import.meta.url));
+const SIDEWAYS =
+  'Features never import each other: move what they share to web/src/components or web/src/lib, or compose them in web/src/app.';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'test-results/**', 'coverage/**'] },
@@ -36,5 +42,50 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Import direction (STYLE.md, bulletproof-react): shared -> features -> app, never sideways;
+    // services never import the gateway (only the runner composes them).
+    files: ['web/src/**/*.{ts,tsx}', 'services/*/src/**/*.ts', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...features.map((f) => ({
+              target: `./web/src/features/${f}`,
+              from: './web/src/features',
+              except: [`./${f}`],
+              message: SIDEWAYS,
+            })),
+            {
+              target: ['./web/src/components', './web/src/lib'],
+              from: ['./web/src/features', './web/src/app'],
+              message: 'Shared code never imports features or the app.',
+            },
+            {
+              target: './web/src/features',
+              from: './web/src/app',
+              message: 'Features never import the app: the app composes features.',
+            },
+            {
+              target: [
+                './services/case',
+                './services/user',
+                './services/docs',
+                './services/builder',
+                './packages',
+              ],
+              from: './gateway',
+              message: 'Services never import the gateway: only the runner composes them.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -9,6 +9,7 @@ import { LiveUpdates } from '../lib/live-events';
 import { TenantContext } from '../lib/tenant-config';
 import { applyFavicon, lookFor, systemFromLook } from '../lib/theme';
 import { Toaster } from '../components/toaster';
+import { FeatureSlots } from './feature-slots';
 import { applyChartNonce, cspNonce } from '../lib/csp-nonce';
 
 // Before any chart module loads (they load with their routes).
@@ -66,7 +67,9 @@ export function AppProvider({ tenant, children }: { tenant: TenantBootstrap; chi
       <TenantContext.Provider value={tenant}>
         <AuthProvider>
           <LiveUpdates />
-          <ThemedChakra tenant={tenant}>{children}</ThemedChakra>
+          <ThemedChakra tenant={tenant}>
+            <FeatureSlots>{children}</FeatureSlots>
+          </ThemedChakra>
         </AuthProvider>
       </TenantContext.Provider>
     </QueryClientProvider>

@@ -21,8 +21,8 @@ const MerchantHierarchyRoute = lazy(
 const MerchantUpdateRoute = lazy(() => import('../../features/merchant-admin/routes/merchant-update-route'));
 const ChargebacksRoute = lazy(() => import('../../features/cases/routes/chargebacks-route'));
 const CaseManagementRoute = lazy(() => import('../../features/cases/routes/case-management-route'));
-const QcReviewRoute = lazy(() => import('../../features/review/routes/qc-review-list-route'));
-const AdminReviewRoute = lazy(() => import('../../features/review/routes/admin-review-list-route'));
+const QcReviewRoute = lazy(() => import('./qc-review-list-route'));
+const AdminReviewRoute = lazy(() => import('./admin-review-list-route'));
 const QcReviewCaseRoute = lazy(() => import('../../features/review/routes/qc-review-case-route'));
 const AdminReviewCaseRoute = lazy(() => import('../../features/review/routes/admin-review-case-route'));
 const InvalidChargebacksRoute = lazy(() => import('../../features/cases/routes/invalid-chargebacks-route'));

@@ -27,7 +27,7 @@ import { toOutcomeBody } from '../lib/outcome-form';
 import { alertColumns } from './alert-columns';
 import { DescriptorFilter } from './descriptor-filter';
 // The rules panel is shared with the case lists' bulk close (one feature for both job kinds).
-import { AutoRefundRulesButton } from '../../bulk-close/components/auto-refund-rules-button';
+import { useAlertSlots } from '../lib/alert-slots';
 
 type Dialog =
   | { kind: 'mark'; alert: AlertRow }
@@ -43,6 +43,7 @@ type Dialog =
  */
 export function AlertsGrid({ title }: { title: string }) {
   const profile = useProfile();
+  const { AutoRefundRulesButton } = useAlertSlots();
   const selected = useSelectedMerchant();
   const merchantId = selected?.id;
   const level = useAlertServiceLevel(merchantId ?? profile.merchant.id);
@@ -162,7 +163,7 @@ export function AlertsGrid({ title }: { title: string }) {
           {title}
         </Heading>
         <SavedViewsMenu list="alerts" path={pathname} query={list.query} />
-        <AutoRefundRulesButton merchantId={merchantId} />
+        {AutoRefundRulesButton && <AutoRefundRulesButton merchantId={merchantId} />}
         <Button size="sm" variant="outline" onClick={() => void runExport()} data-testid="alerts-export">
           Export All (Excel)
         </Button>

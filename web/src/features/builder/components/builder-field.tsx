@@ -1,6 +1,6 @@
 import { BUILDER_MESSAGES as M, type BuilderField } from '@portal/contracts';
 import { Field, Input, NativeSelect, Text, Textarea } from '@chakra-ui/react';
-import { lookupLabel, useLookup } from '../../cases/api/get-lookup';
+import { lookupLabel, useLookup } from '../../../lib/get-lookup';
 import { maskMmYy } from '../lib/builder-form';
 
 /** One field of a builder group by its type (spec 2 §2.7); an unknown type says so. */

@@ -1,7 +1,7 @@
 import { BUILDER_MESSAGES as M, type DocType } from '@portal/contracts';
 import { Badge, Box, Button, Field, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
-import { useRepresentmentTemplates } from '../../cases/api/get-representment-templates';
+import { useRepresentmentTemplates } from '../../../lib/get-representment-templates';
 import { checkAddition, type StagedDoc } from '../lib/staged';
 
 let nextKey = 1;

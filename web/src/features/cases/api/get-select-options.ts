@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getAssignableUserPage } from './get-assignable-users';
-import { getLookupPage, lookupLabel } from './get-lookup';
+import { getAssignableUserPage } from '../../../lib/get-assignable-users';
+import { getLookupPage, lookupLabel } from '../../../lib/get-lookup';
 import {
   concatPages,
   staticOptionPages,
   type Choice,
   type OptionFetcher,
   type OptionPageRequest,
-} from './option-pages';
+} from '../../../lib/option-pages';
 
 /** Where a paged select's options come from; `key` names it in the query cache. */
 export interface OptionSource {

@@ -6,8 +6,8 @@ import { useAdvancedFilters } from '../api/get-advanced-filters';
 import type { CaseQuery } from '../api/get-cases';
 import { MERCHANT_FEATURE, useMerchantFeatures } from '../api/get-merchant-features';
 import { selectOptionSource } from '../api/get-select-options';
-import type { Choice } from '../api/option-pages';
-import { MSG } from '../lib/case-messages';
+import type { Choice } from '../../../lib/option-pages';
+import { MSG } from '../../../lib/case-messages';
 import { AmountFilter } from './filters/amount-filter';
 import { DateRangeFilter } from './filters/date-range-filter';
 import {

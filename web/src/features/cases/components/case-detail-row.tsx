@@ -2,7 +2,7 @@ import type { CaseRow } from '@portal/contracts';
 import { Box, Grid, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useCaseComments } from '../api/get-case-comments';
-import { formatCaseDate, formatCaseMoney } from '../lib/format-case';
+import { formatCaseDate, formatCaseMoney } from '../../../lib/format-case';
 
 /** How many of the newest comments an expanded row shows. */
 export const DETAIL_COMMENTS = 3;

@@ -35,7 +35,7 @@ import {
   type ReactNode,
 } from 'react';
 import { cellText, UNSORTABLE, type CaseColumn } from '../lib/case-columns';
-import { RowMenuContext, type OpenRowMenu } from '../lib/row-menu-state';
+import { RowMenuContext, type OpenRowMenu } from '../../../lib/row-menu-state';
 import { cspNonce } from '../../../lib/csp-nonce';
 import { CasePager } from './case-pager';
 import {

@@ -3,8 +3,8 @@ import { HStack } from '@chakra-ui/react';
 import { useCallback, type ReactNode } from 'react';
 import type { CaseColumn } from '../lib/case-columns';
 import { editRule } from '../lib/edit-rules';
-import { BuilderIcon, builderIconState } from '../../builder/components/builder-icon';
-import { AssignedIconCell, DocumentCell, FlagCell } from './case-cells';
+import { useCaseSlots } from '../lib/case-slots';
+import { AssignedIconCell, DocumentCell, FlagCell } from '../../../components/case-cells';
 import { IssuerDocsCell } from './issuer-docs-cell';
 import { RowActions, type HistoryVariant, type RowAction } from './row-actions';
 
@@ -39,6 +39,7 @@ export function useCaseCellRenderer({
   onBuilder: (row: CaseRow) => void;
 }) {
   const readOnly = profile.is_read_only;
+  const { builder } = useCaseSlots();
   return useCallback(
     (kind: CaseColumn['kind'], row: CaseRow): ReactNode => {
       switch (kind) {
@@ -59,10 +60,10 @@ export function useCaseCellRenderer({
             // Keyed by case: a row node that now shows another case starts a fresh cell.
             <HStack key={row.id} gap="1" h="full">
               {/* The case builder icon (spec 2 §2.1, §6: tabs new_cases, assigned, in_progress). */}
-              {builderIconState(profile, tab, row) !== 'hidden' && (
-                <BuilderIcon
+              {builder && builder.iconState(profile, tab, row) !== 'hidden' && (
+                <builder.Icon
                   row={row}
-                  state={builderIconState(profile, tab, row) === 'enabled' ? 'enabled' : 'disabled'}
+                  state={builder.iconState(profile, tab, row) === 'enabled' ? 'enabled' : 'disabled'}
                   onOpen={onBuilder}
                 />
               )}
@@ -84,6 +85,7 @@ export function useCaseCellRenderer({
       onAction,
       onUpload,
       onBuilder,
+      builder,
       renderAssign,
       extraRowAction,
       afterWrite,

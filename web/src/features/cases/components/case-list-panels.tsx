@@ -1,8 +1,8 @@
 import { Box } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { CaseQuery } from '../api/get-cases';
-import { ConfirmDialog } from '../dialogs/confirm-dialog';
-import { MSG } from '../lib/case-messages';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import { MSG } from '../../../lib/case-messages';
 import type { PanelKey } from '../lib/panel-filters';
 import type { CaseListStateApi } from '../lib/use-case-list-state';
 import { AdvancedSearch } from './advanced-search';

@@ -7,13 +7,12 @@ import { Notice } from '../../../components/notice';
 import { toaster } from '../../../components/toaster';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { useSelectedMerchant } from '../../../lib/merchant-selection';
-import { BulkCloseButton } from '../../bulk-close/components/bulk-close-button';
 import { getCasesQueryOptions, type CaseQuery } from '../api/get-cases';
-import { useStackConfig } from '../api/get-stack-config';
+import { useStackConfig } from '../../../lib/get-stack-config';
 import { CaseDialogs, type CaseDialogState } from '../dialogs/case-dialogs';
-import { ResultDialog, type ActionResult } from '../dialogs/result-dialog';
+import { ResultDialog, type ActionResult } from '../../../components/dialogs/result-dialog';
 import { caseColumns, exportAccessor } from '../lib/case-columns';
-import { copiedValue, MSG } from '../lib/case-messages';
+import { copiedValue, MSG } from '../../../lib/case-messages';
 import { VIEW_TITLES, type CaseView } from '../lib/case-views';
 import { editRule } from '../lib/edit-rules';
 import { panelFilter } from '../lib/panel-filters';
@@ -32,11 +31,11 @@ import { CaseListTabs, type TabDef } from './case-list-tabs';
 import { CaseListToolbar, type BulkKind } from './case-list-toolbar';
 import { type HistoryVariant, type RowAction } from './row-actions';
 import { useCaseCellRenderer } from './case-list-cells';
+import { useCaseSlots } from '../lib/case-slots';
 
 // AG Grid loads with the case screens only.
 const CaseGrid = lazy(() => import('./case-grid'));
 const UploadRepresentmentModal = lazy(() => import('./upload-representment-modal'));
-const CaseBuilderDialog = lazy(() => import('../../builder/components/case-builder-dialog'));
 
 const NO_FEATURES: ReadonlySet<number> = new Set();
 const NO_TABS: TabDef[] = [];
@@ -75,6 +74,7 @@ export function CaseList({
   bulkActions?: (rows: CaseRow[], done: () => void) => ReactNode;
 }) {
   const profile = useProfile();
+  const slots = useCaseSlots();
   const readOnly = profile.is_read_only;
   const merchant = useSelectedMerchant();
   const stack = useStackConfig();
@@ -262,8 +262,8 @@ export function CaseList({
         }}
         extra={
           <>
-            {(view === 'chargebacks' || view === 'case-management') && (
-              <BulkCloseButton stackConfig={stack.data} merchantId={merchantId} />
+            {(view === 'chargebacks' || view === 'case-management') && slots.BulkCloseButton && (
+              <slots.BulkCloseButton stackConfig={stack.data} merchantId={merchantId} />
             )}
             {toolbarExtra}
             {/* afterWrite reads the grid ref only when a bulk action completes, never while rendering. */}
@@ -333,9 +333,9 @@ export function CaseList({
         />
       )}
       {result && <ResultDialog result={result} onClose={() => setResult(null)} />}
-      {builderRow && (
+      {builderRow && slots.builder && (
         <Suspense fallback={null}>
-          <CaseBuilderDialog
+          <slots.builder.Dialog
             row={builderRow}
             onClose={() => setBuilderRow(null)}
             onSubmitted={(message) => {

@@ -2,7 +2,7 @@ import { Box, Button, HStack, Input, Stack, Table, Text } from '@chakra-ui/react
 import { useState } from 'react';
 import { useCaseCount } from '../api/get-case-count';
 import type { CaseQuery } from '../api/get-cases';
-import { MSG } from '../lib/case-messages';
+import { MSG } from '../../../lib/case-messages';
 import { panelFilters, type PanelFilter, type PanelKey } from '../lib/panel-filters';
 
 function CountCell({ query }: { query: CaseQuery }) {

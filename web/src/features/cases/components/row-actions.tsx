@@ -2,7 +2,7 @@ import type { CaseRow } from '@portal/contracts';
 import { Button, HStack, IconButton, Menu, Portal } from '@chakra-ui/react';
 import { HistoryPopover } from '../dialogs/history-popover';
 import type { EditRule } from '../lib/edit-rules';
-import { useRowMenu } from '../lib/row-menu-state';
+import { useRowMenu } from '../../../lib/row-menu-state';
 
 export type RowAction = 'edit' | 'flag' | 'assign' | 'dnr' | 'revert' | 'history' | 'comment';
 

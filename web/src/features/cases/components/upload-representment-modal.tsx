@@ -22,23 +22,20 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect, useRef, useState, type DragEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type DragEvent } from 'react';
 import { Notice } from '../../../components/notice';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { hasResource } from '../../../lib/auth/resources';
 import { clearPendingCasePatch, markCases, setPendingCasePatch } from '../../../lib/case-patch';
 import { ApiError } from '../../../lib/errors';
 import { useTenant } from '../../../lib/tenant-config';
-import { RemedyLauncher } from '../../remedy/components/remedy-launcher';
-import { useRepresentmentTemplates } from '../api/get-representment-templates';
-import { useStackConfig } from '../api/get-stack-config';
+import { useCaseSlots } from '../lib/case-slots';
+import { useRepresentmentTemplates } from '../../../lib/get-representment-templates';
+import { useStackConfig } from '../../../lib/get-stack-config';
 import { getUploadLink } from '../api/get-upload-link';
-import { postUploadForm } from '../api/post-upload-form';
+import { postUploadForm } from '../../../lib/post-upload-form';
 import { useUploadRepresentment } from '../api/upload-representment';
 import { checkRepresentmentFile, checkStaged, type StagedDocument } from '../lib/representment-checks';
-
-// The CE 3.0 Remedy Assistant loads when a user starts it (spec 2 §2.8).
-const RemedyWizard = lazy(() => import('../../remedy/components/remedy-wizard'));
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KB`;
 let nextKey = 1;
@@ -68,6 +65,7 @@ export function UploadRepresentmentModal({
   onUploaded: (answer: RepresentmentUploadAnswer) => void;
 }) {
   const profile = useProfile();
+  const { remedy } = useCaseSlots();
   const stack = useStackConfig();
   const templates = useRepresentmentTemplates(row.merchant_id ?? null);
   const upload = useUploadRepresentment();
@@ -260,8 +258,8 @@ export function UploadRepresentmentModal({
                 </HStack>
               ) : (
                 <Stack gap="4">
-                  {showRemedy && (
-                    <RemedyLauncher
+                  {showRemedy && remedy && (
+                    <remedy.Launcher
                       canRemedy={row.properties.can_remedy}
                       disabled={busy || profile.is_read_only}
                       onStart={() => setRemedyOpen(true)}
@@ -492,9 +490,9 @@ export function UploadRepresentmentModal({
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-      {remedyOpen && (
+      {remedyOpen && remedy && (
         <Suspense fallback={null}>
-          <RemedyWizard
+          <remedy.Wizard
             caseId={row.id}
             onClose={() => setRemedyOpen(false)}
             onCompleted={() => {

@@ -1,6 +1,6 @@
 import { Field, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
-import { CaseDialog } from './case-dialog';
+import { CaseDialog } from '../../../components/dialogs/case-dialog';
 
 /** Add Comment: title 'Add Comment', subtitle 'Comment', Cancel and Submit ('Submitting...'). */
 export function AddCommentDialog({

@@ -4,14 +4,14 @@ import { useAssignCases } from '../api/assign-cases';
 import { useChangeCaseStatus } from '../api/change-case-status';
 import { useEditCases } from '../api/edit-cases';
 import { useFlagCases } from '../api/flag-cases';
-import { MSG, serverOr } from '../lib/case-messages';
+import { MSG, serverOr } from '../../../lib/case-messages';
 import { AddCommentDialog } from './add-comment-dialog';
-import { AssignDialog } from './assign-dialog';
-import { ConfirmDialog } from './confirm-dialog';
+import { AssignDialog } from '../../../components/dialogs/assign-dialog';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { EditChargebackDialog } from './edit-chargeback-dialog';
 import { FlagDialog } from './flag-dialog';
 import { HistoryDialog } from './history-dialog';
-import type { ActionResult } from './result-dialog';
+import type { ActionResult } from '../../../components/dialogs/result-dialog';
 
 export type CaseDialogState =
   | { kind: 'flag' | 'assign' | 'dnr' | 'revert'; cases: CaseRow[] }

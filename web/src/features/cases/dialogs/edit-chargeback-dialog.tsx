@@ -1,8 +1,8 @@
 import type { CaseEditBody, CaseRow } from '@portal/contracts';
 import { Field, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { lookupLabel, useLookup, type LookupItem } from '../api/get-lookup';
-import { CaseDialog } from './case-dialog';
+import { lookupLabel, useLookup, type LookupItem } from '../../../lib/get-lookup';
+import { CaseDialog } from '../../../components/dialogs/case-dialog';
 
 /** Status groups in which the full edit also asks reason code and currency (spec 2 §4, §5). */
 const WIDE_GROUPS = new Set([1, 5]);

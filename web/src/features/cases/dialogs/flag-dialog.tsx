@@ -1,7 +1,7 @@
 import type { CaseRow } from '@portal/contracts';
 import { Field, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
-import { CaseDialog } from './case-dialog';
+import { CaseDialog } from '../../../components/dialogs/case-dialog';
 
 /** Flag / Unflag Chargeback(s): a flagged case (or selection) shows Unflag; flagging takes an optional comment. */
 export function FlagDialog({

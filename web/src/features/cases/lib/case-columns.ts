@@ -1,6 +1,6 @@
 import { MERCHANT_FEATURE, type CaseRow } from '@portal/contracts';
 import type { CaseView } from './case-views';
-import { formatCaseDate, formatCaseMoney } from './format-case';
+import { formatCaseDate, formatCaseMoney } from '../../../lib/format-case';
 
 /** How a column renders; the grid maps kinds to cell renderers. */
 export type ColumnKind =

@@ -1,6 +1,6 @@
 import type { CaseRow } from '@portal/contracts';
 import { cellText, type CaseColumn } from './case-columns';
-import { cutWords } from './format-case';
+import { cutWords } from '../../../lib/format-case';
 
 /** The reason code message is cut to this many words in the PDF (spec 2 §2.1, §9). */
 export const PDF_MESSAGE_WORDS = 10;

@@ -4,7 +4,7 @@ import { exportCases } from '../api/export-cases';
 import type { CaseQuery } from '../api/get-cases';
 import type { CaseGridHandle } from '../components/case-grid';
 import { exportAccessor, type CaseColumn } from './case-columns';
-import { copiedRows, MSG, serverOr } from './case-messages';
+import { copiedRows, MSG, serverOr } from '../../../lib/case-messages';
 import { downloadRowsPdf } from './pdf-export';
 import { printRows, rowsTsv } from './print-rows';
 

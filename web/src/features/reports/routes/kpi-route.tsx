@@ -4,7 +4,7 @@ import { DateRangePicker } from '../../../components/date-range-picker';
 import { Notice } from '../../../components/notice';
 import { rangeParam, toIsoDate, type DateRange } from '../../../lib/dates';
 import { useSelectedMerchant } from '../../../lib/merchant-selection';
-import { useLookup } from '../../cases/api/get-lookup';
+import { useLookup } from '../../../lib/get-lookup';
 import { searchCurrencies, useKpiAlerts, useKpiChargebacks, type Option } from '../api/reports-api';
 import { ChartCard } from '../components/chart-card';
 import { TypeAhead } from '../components/type-ahead';

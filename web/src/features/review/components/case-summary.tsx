@@ -1,7 +1,7 @@
 import type { CaseDetail } from '@portal/contracts';
 import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { formatCaseDate, formatCaseMoney } from '../../cases/lib/format-case';
+import { formatCaseDate, formatCaseMoney } from '../../../lib/format-case';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,6 +1,6 @@
 import { Field, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
-import { CaseDialog } from '../../cases/dialogs/case-dialog';
+import { CaseDialog } from '../../../components/dialogs/case-dialog';
 
 /** Add ERT: content is required; Add stays disabled until the form is valid and changed. */
 export function ErtDialog({

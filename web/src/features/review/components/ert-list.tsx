@@ -1,5 +1,5 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
-import { formatCaseDate } from '../../cases/lib/format-case';
+import { formatCaseDate } from '../../../lib/format-case';
 import { useErts } from '../api/get-erts';
 
 /** The case's ERT records, newest first. */

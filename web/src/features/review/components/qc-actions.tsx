@@ -1,21 +1,21 @@
 import { QC_ACTION, QC_DNR_FLAG, QC_MESSAGES, REUPLOADABLE_STATUSES, type QcCase } from '@portal/contracts';
 import { Button, HStack } from '@chakra-ui/react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { useTenant } from '../../../lib/tenant-config';
-import { ConfirmDialog } from '../../cases/dialogs/confirm-dialog';
-import type { ActionResult } from '../../cases/dialogs/result-dialog';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import type { ActionResult } from '../../../components/dialogs/result-dialog';
 import { forgetCasePatch } from '../../../lib/case-patch';
-import { MSG, serverOr } from '../../cases/lib/case-messages';
+import { MSG, serverOr } from '../../../lib/case-messages';
 import { useAddErt } from '../api/add-ert';
 import { qcAction, qcDoNotRepresent } from '../api/qc-action';
 import { hasResource } from '../lib/review-access';
 import { ErtDialog } from './ert-dialog';
+import { useReviewSlots } from '../lib/review-slots';
 
 type Open = 'approve' | 'dnr' | 'ert' | 'reupload' | null;
 
 // The upload modal (and its PDF checks) loads only when a reviewer re-uploads.
-const UploadRepresentmentModal = lazy(() => import('../../cases/components/upload-representment-modal'));
 
 /**
  * The QC actions of a case (spec 2 §2.4): approve after 'Confirm Approval',
@@ -38,6 +38,7 @@ export function QcActions({
   onResult: (result: ActionResult) => void;
 }) {
   const profile = useProfile();
+  const { UploadRepresentmentModal } = useReviewSlots();
   const tenant = useTenant();
   const [open, setOpen] = useState<Open>(null);
   const [busy, setBusy] = useState(false);
@@ -119,7 +120,7 @@ export function QcActions({
           </Button>
         )}
       </HStack>
-      {open === 'reupload' && (
+      {open === 'reupload' && UploadRepresentmentModal && (
         <Suspense fallback={null}>
           <UploadRepresentmentModal
             row={c}

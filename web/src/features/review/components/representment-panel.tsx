@@ -1,7 +1,7 @@
 import { DOCS_MESSAGES, REPRESENTMENT_MESSAGES } from '@portal/contracts';
 import { Box, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { ApiError } from '../../../lib/errors';
-import { formatCaseDate } from '../../cases/lib/format-case';
+import { formatCaseDate } from '../../../lib/format-case';
 import { useRepresentment } from '../api/get-representment';
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KB`;

@@ -1,7 +1,7 @@
 import { REVIEW_ACTIONS } from '@portal/contracts';
 import { Field, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
-import { CaseDialog } from '../../cases/dialogs/case-dialog';
+import { CaseDialog } from '../../../components/dialogs/case-dialog';
 
 /** An admin review action by id, with an optional note. */
 export function ReviewActionDialog({

@@ -3,13 +3,13 @@ import { Button, HStack, Menu, Portal } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { toaster } from '../../../components/toaster';
-import { AssignedIconCell } from '../../cases/components/case-cells';
-import { AssignDialog } from '../../cases/dialogs/assign-dialog';
-import { ResultDialog, type ActionResult } from '../../cases/dialogs/result-dialog';
-import { MSG, serverOr } from '../../cases/lib/case-messages';
+import { AssignedIconCell } from '../../../components/case-cells';
+import { AssignDialog } from '../../../components/dialogs/assign-dialog';
+import { ResultDialog, type ActionResult } from '../../../components/dialogs/result-dialog';
+import { MSG, serverOr } from '../../../lib/case-messages';
 import { useReviewCases } from '../api/review-cases';
 import { ReviewActionDialog } from './review-action-dialog';
-import { useRowMenu } from '../../cases/lib/row-menu-state';
+import { useRowMenu } from '../../../lib/row-menu-state';
 
 /**
  * The two admin review writes of PATCH /cm/review, with the spec's texts

@@ -1,6 +1,6 @@
 import type { AdvancedFilterField } from '@portal/contracts';
 import type { CaseQuery } from '../../api/get-cases';
-import type { Choice } from '../../api/option-pages';
+import type { Choice } from '../../../../lib/option-pages';
 
 /**
  * The advanced search form's values by key: text and amounts as strings,

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OptionSource } from '../../api/get-select-options';
-import { staticOptionPages, type Choice, type OptionPageRequest } from '../../api/option-pages';
+import { staticOptionPages, type Choice, type OptionPageRequest } from '../../../../lib/option-pages';
 import { PagedSelect } from './paged-select';
 
 const system = createSystem(defaultConfig);

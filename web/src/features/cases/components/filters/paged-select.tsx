@@ -1,7 +1,7 @@
 import { Box, Button, Input, Popover, Portal, Spinner, Stack, Tag, Text, Wrap } from '@chakra-ui/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useOptionPage, type OptionSource } from '../../api/get-select-options';
-import type { Choice } from '../../api/option-pages';
+import type { Choice } from '../../../../lib/option-pages';
 import { OptionPager } from './option-pager';
 import { clampPage, DEFAULT_PAGE_SIZE, pageCount, SELECT_SEARCH_DEBOUNCE_MS } from './paging';
 

@@ -7,7 +7,7 @@ import {
 } from '@portal/contracts';
 import { Badge, Box, Button, Spinner, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { api } from '../../../lib/api-client';
+import { api } from '../lib/api-client';
 
 /** Flag cell: a red marker with the flag comment as its title. */
 export function FlagCell({ row }: { row: CaseRow }) {

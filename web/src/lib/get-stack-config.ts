@@ -1,6 +1,6 @@
 import type { StackConfig } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 /** GET /config/cfg/stack_config_be (answer attr): filter button and expiring-days switches. */
 export async function getStackConfig(signal?: AbortSignal): Promise<StackConfig> {

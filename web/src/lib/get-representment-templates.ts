@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 /** A template of the merchant's library as the upload modal lists it (spec 2 §3 'Document template'). */
 export interface UploadTemplate {

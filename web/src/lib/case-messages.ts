@@ -1,4 +1,4 @@
-import { ApiError, GENERIC_ERROR, UNKNOWN_ERROR } from '../../../lib/errors';
+import { ApiError, GENERIC_ERROR, UNKNOWN_ERROR } from './errors';
 
 /** Texts of spec 2 §8 used by the case dialogs. */
 export const MSG = {

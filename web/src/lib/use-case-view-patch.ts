@@ -6,7 +6,7 @@ import {
   readPendingCasePatch,
   releasePendingCasePatch,
   setPendingCasePatch,
-} from '../../../lib/case-patch';
+} from './case-patch';
 
 export type MarkState = { status: 'ok' } | { status: 'failed'; message: string };
 

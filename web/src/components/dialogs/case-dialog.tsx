@@ -1,6 +1,6 @@
 import { Button } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { DialogFrame } from '../../../components/dialog-frame';
+import { DialogFrame } from '../dialog-frame';
 
 /** The frame of every case dialog: title, body, footer with Cancel and a primary action. */
 export function CaseDialog({

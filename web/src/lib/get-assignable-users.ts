@@ -1,6 +1,6 @@
 import { ROLES } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 import { concatPages, type OptionPage, type OptionPageRequest } from './option-pages';
 
 export interface AssignableUser {

@@ -1,6 +1,10 @@
-import { useProfile } from '../../../lib/auth/auth-context';
-import { CaseList } from '../../cases/components/case-list';
-import { ReviewAssignControl, ReviewBulkActions, ReviewRowActions } from '../components/review-controls';
+import { useProfile } from '../../lib/auth/auth-context';
+import { CaseList } from '../../features/cases/components/case-list';
+import {
+  ReviewAssignControl,
+  ReviewBulkActions,
+  ReviewRowActions,
+} from '../../features/review/components/review-controls';
 
 /**
  * /review and /review-legacy: admin review of open cases with its assign

@@ -1,4 +1,4 @@
-import { formatNumber } from '../../../lib/format';
+import { formatNumber } from './format';
 
 /** 'yyyy-MM-dd...' -> 'MM/dd/yyyy' without a time-zone shift (spec 2 §9). */
 export function formatCaseDate(value: string | null | undefined): string {

@@ -1,5 +1,5 @@
 import type { UploadLinkAnswer } from '@portal/contracts';
-import { ApiError } from '../../../lib/errors';
+import { ApiError } from './errors';
 
 /**
  * Posts a file to an upload form as S3 wants it (the form's fields, then

@@ -1,7 +1,7 @@
 import type { CaseRow } from '@portal/contracts';
 import { Button, Field, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { useAssignableUsers } from '../api/get-assignable-users';
+import { useAssignableUsers } from '../../lib/get-assignable-users';
 import { CaseDialog } from './case-dialog';
 
 /** Assign Case / Bulk Assign Cases: pick a manager or agent (500 ms search debounce); Unassign when assigned. */

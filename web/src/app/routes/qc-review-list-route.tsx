@@ -1,7 +1,7 @@
 import type { CaseRow } from '@portal/contracts';
 import { Button, HStack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { CaseList } from '../../cases/components/case-list';
+import { CaseList } from '../../features/cases/components/case-list';
 
 function OpenCase({ row }: { row: CaseRow }) {
   return (

@@ -1,0 +1,64 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { AlertSlotsContext, type AlertSlots } from '../features/alerts/lib/alert-slots';
+import { builderIconState } from '../features/builder/lib/builder-icon-state';
+import { CaseSlotsContext, type CaseSlots } from '../features/cases/lib/case-slots';
+import { ReviewSlotsContext, type ReviewSlots } from '../features/review/lib/review-slots';
+
+/**
+ * The app composes features that use each other (features never import each
+ * other): each consumer declares its slots, filled here. Heavy parts load
+ * when first drawn, so they stay out of the first bundle.
+ */
+function loadWhenDrawn<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Lazy = lazy(() => load().then((component) => ({ default: component })));
+  return function Loaded(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  };
+}
+
+const caseSlots: CaseSlots = {
+  BulkCloseButton: loadWhenDrawn(() =>
+    import('../features/bulk-close/components/bulk-close-button').then((m) => m.BulkCloseButton),
+  ),
+  builder: {
+    iconState: builderIconState,
+    Icon: loadWhenDrawn(() =>
+      import('../features/builder/components/builder-icon').then((m) => m.BuilderIcon),
+    ),
+    Dialog: loadWhenDrawn(() =>
+      import('../features/builder/components/case-builder-dialog').then((m) => m.default),
+    ),
+  },
+  remedy: {
+    Launcher: loadWhenDrawn(() =>
+      import('../features/remedy/components/remedy-launcher').then((m) => m.RemedyLauncher),
+    ),
+    Wizard: loadWhenDrawn(() => import('../features/remedy/components/remedy-wizard').then((m) => m.default)),
+  },
+};
+
+const reviewSlots: ReviewSlots = {
+  UploadRepresentmentModal: loadWhenDrawn(() =>
+    import('../features/cases/components/upload-representment-modal').then((m) => m.default),
+  ),
+};
+
+const alertSlots: AlertSlots = {
+  AutoRefundRulesButton: loadWhenDrawn(() =>
+    import('../features/bulk-close/components/auto-refund-rules-button').then((m) => m.AutoRefundRulesButton),
+  ),
+};
+
+export function FeatureSlots({ children }: { children: ReactNode }) {
+  return (
+    <CaseSlotsContext.Provider value={caseSlots}>
+      <ReviewSlotsContext.Provider value={reviewSlots}>
+        <AlertSlotsContext.Provider value={alertSlots}>{children}</AlertSlotsContext.Provider>
+      </ReviewSlotsContext.Provider>
+    </CaseSlotsContext.Provider>
+  );
+}
