@@ -4,7 +4,7 @@ import {
   staticOptionPages,
   type Choice,
   type OptionPageRequest,
-} from '../../../lib/option-pages';
+} from './option-pages';
 
 const list = (prefix: string, n: number): Choice[] =>
   Array.from({ length: n }, (_, i) => ({ value: `${prefix}${i + 1}`, label: `${prefix} ${i + 1}` }));
