@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  concatPages,
-  staticOptionPages,
-  type Choice,
-  type OptionPageRequest,
-} from './option-pages';
+import { concatPages, staticOptionPages, type Choice, type OptionPageRequest } from './option-pages';
 
 const list = (prefix: string, n: number): Choice[] =>
   Array.from({ length: n }, (_, i) => ({ value: `${prefix}${i + 1}`, label: `${prefix} ${i + 1}` }));
