@@ -357,6 +357,17 @@ describe('upload, compile and the compiled document (worker running)', () => {
     };
     try {
       const { page } = await live.newPage();
+      // The 30 s DocCompiling recheck is the fallback of live updates (issue 21): any such timer
+      // is counted and never runs, so only a server push can turn the row.
+      await page.addInitScript(() => {
+        const w = window as unknown as { __recheckTimers: number };
+        w.__recheckTimers = 0;
+        const setInterval = window.setInterval.bind(window);
+        window.setInterval = ((handler: TimerHandler, ms?: number, ...args: unknown[]) => {
+          if (ms === 30_000) return (++w.__recheckTimers, 0);
+          return setInterval(handler, ms, ...args);
+        }) as typeof window.setInterval;
+      });
       await signInToShell(page, live, 'acme', 'manager', undefined, '/case-management');
       await page.getByTestId('tab-new_cases').click();
       const upload = grid(page).getByTestId('doc-upload').first();
@@ -406,10 +417,15 @@ describe('upload, compile and the compiled document (worker running)', () => {
         'Representment sent for Quality Review',
       ]);
 
-      // The list's 30 s recheck (no reload) turns the icon into the document's download.
+      // The case's status change, pushed on the live stream, turns the icon into the document's
+      // download (no reload, no 30 s recheck: none was even scheduled while the stream was open).
       const available = row.getByTestId('doc-download').first();
-      await available.waitFor({ timeout: 45_000 });
+      await available.waitFor({ timeout: 30_000 });
       expect(await row.getByTestId('doc-compiling').count()).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.dataset.live)).toBe('open');
+      expect(
+        await page.evaluate(() => (window as unknown as { __recheckTimers: number }).__recheckTimers),
+      ).toBe(0);
       await screenshot(page, 'documents-compiled-row');
 
       // The QC view of the case: the compiled document, its documents in order, and the download.

@@ -122,7 +122,12 @@ export function CaseList({
     if (page > 0) setPage(0, { replace: true });
   }, [merchantId, page, setPage]);
 
-  const refreshGrid = useCallback(() => gridRef.current?.refresh(), []);
+  // A recheck reads past the list's 5 s cache: the case changed outside this page.
+  const refreshGrid = useCallback(() => {
+    void queryClient
+      .invalidateQueries({ queryKey: ['cases', 'list'], refetchType: 'none' })
+      .then(() => gridRef.current?.refresh());
+  }, [queryClient]);
   useDocCompilingRecheck(compiling, refreshGrid);
 
   const panel = panelFilter(panelKey, days);
