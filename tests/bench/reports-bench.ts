@@ -28,8 +28,9 @@ it('report calls at scale', async () => {
     ]);
     if (!sales.rowCount) await db.transaction((tx) => seedTransactions(tx, tenant));
   }
-  await db.query('vacuum analyze cases.report_daily');
-  await db.query('vacuum analyze cases.transactions_daily');
+  // The steady state autovacuum keeps (statistics and visibility maps; it is off on some machines, and the
+  // alerts bench adds and changes rows in this database).
+  await db.query('vacuum analyze');
   const cases = (await db.query<{ n: number }>('select count(*)::int as n from cases.cases')).rows[0]!.n;
 
   const { app, rec } = await caseBenchApp(db, log);

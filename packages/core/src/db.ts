@@ -159,7 +159,7 @@ export async function connectPostgres(url: string, poolSize: number, log?: Logge
     connectionTimeoutMillis: 5_000,
     // JIT pays off for long analytical scans, not for a screen's query: when a plan's estimate is high it
     // spends 100-200 ms compiling before the first row (seen on the 1M-alert search).
-    options: '-c jit=off',
+    options: '-c jit=off -c random_page_cost=1.1',
     types: {
       getTypeParser: ((oid: number, format?: string) =>
         parsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,

@@ -19,6 +19,8 @@ import m022 from '../migrations/022_merchant_grid_indexes.sql';
 import m023 from '../migrations/023_merchant_tree_search.sql';
 import m027 from '../migrations/027_ingest_refs.sql';
 import m028 from '../migrations/028_case_date_indexes.sql';
+import m030 from '../migrations/030_report_monthly.sql';
+import m031 from '../migrations/031_repeat_cards.sql';
 
 export const caseMigrations: ServiceMigrations = {
   schema: 'cases',
@@ -43,5 +45,7 @@ export const caseMigrations: ServiceMigrations = {
     { version: 23, name: '023_merchant_tree_search', sql: m023 },
     { version: 27, name: '027_ingest_refs', sql: m027 },
     { version: 28, name: '028_case_date_indexes', sql: m028 },
+    { version: 30, name: '030_report_monthly', sql: m030 },
+    { version: 31, name: '031_repeat_cards', sql: m031 },
   ],
 };

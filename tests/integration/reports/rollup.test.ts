@@ -29,10 +29,54 @@ async function mismatches(tenant: string): Promise<number> {
   return rows[0]!.n;
 }
 
+/** Rows of the monthly rollups (migration 030) that differ from the same months summed from their sources. */
+async function monthlyMismatches(tenant: string): Promise<number> {
+  const { rows } = await c.t.db.query<{ n: number }>(
+    `with rm as (select ref, month, merchant_id, mid_id, currency_id, processor_id, n, amount
+                 from cases.report_monthly where tenant_id = $1 and n <> 0),
+     rd as (select ref, date_trunc('month', day)::date as month, merchant_id, mid_id, currency_id, processor_id,
+              sum(n)::int as n, sum(amount) as amount
+            from cases.report_daily where tenant_id = $1 group by 1, 2, 3, 4, 5, 6 having sum(n) <> 0),
+     tm as (select month, mid_id, currency_id, trans_count::bigint as n, trans_amount as amount
+            from cases.transactions_monthly where tenant_id = $1 and trans_count <> 0),
+     td as (select date_trunc('month', day)::date as month, mid_id, currency_id, sum(trans_count)::bigint as n,
+              sum(trans_amount) as amount
+            from cases.transactions_daily where tenant_id = $1 group by 1, 2, 3 having sum(trans_count) <> 0),
+     am as (select month, merchant_id, descriptor_id, source_id, currency_id, n from cases.alert_monthly
+            where tenant_id = $1 and n <> 0),
+     ad as (select date_trunc('month', alert_date at time zone 'UTC')::date as month, merchant_id, descriptor_id,
+              source_id, currency_id, count(*)::int as n
+            from cases.alerts where tenant_id = $1 group by 1, 2, 3, 4, 5)
+     select (select count(*) from rm full join rd using (ref, month, merchant_id, mid_id, currency_id, processor_id)
+             where (rm.n, rm.amount) is distinct from (rd.n, rd.amount))
+          + (select count(*) from tm full join td using (month, mid_id, currency_id)
+             where (tm.n, tm.amount) is distinct from (td.n, td.amount))
+          + (select count(*) from am full join ad using (month, merchant_id, descriptor_id, source_id, currency_id)
+             where am.n is distinct from ad.n) as n`,
+    [tenant],
+  );
+  return Number(rows[0]!.n);
+}
+
+/** Cases whose repeat_card flag (migration 031) disagrees with the count of their card's chargebacks. */
+async function repeatMismatches(tenant: string): Promise<number> {
+  const { rows } = await c.t.db.query<{ n: number }>(
+    `select count(*)::int as n from cases.cases c
+     left join (select merchant_id, cc_bin, cc_last_four, count(*) as n from cases.cases where tenant_id = $1
+                group by 1, 2, 3) k using (merchant_id, cc_bin, cc_last_four)
+     where c.tenant_id = $1 and c.repeat_card is distinct from coalesce(k.n > 1, false)`,
+    [tenant],
+  );
+  return rows[0]!.n;
+}
+
 describe('report rollup', () => {
   it('matches the seeded cases and knows the issuer country of every seeded BIN', async () => {
     expect(await mismatches('acme')).toBe(0);
     expect(await mismatches('northbank')).toBe(0);
+    expect(await monthlyMismatches('acme')).toBe(0);
+    expect(await monthlyMismatches('northbank')).toBe(0);
+    expect(await repeatMismatches('acme')).toBe(0);
     const { rows } = await c.t.db.query<{ unknown: number; total: number }>(
       `select coalesce(sum(n) filter (where location = 0), 0)::int as unknown, sum(n)::int as total
        from cases.report_daily where tenant_id = 'acme' and ref = 1`,
@@ -62,6 +106,74 @@ describe('report rollup', () => {
     expect(await mismatches('acme')).toBe(0);
     await db.query(`delete from cases.cases where id = $1`, [made.rows[0]!.id]);
     expect(await mismatches('acme')).toBe(0);
+    expect(await monthlyMismatches('acme')).toBe(0);
+  });
+
+  it('flags the cases of a card with more than one chargeback at a merchant, and unflags them', async () => {
+    const db = c.t.db;
+    const [a, b] = (
+      await db.query<{ id: string; merchant_id: string }>(
+        `select id, merchant_id from cases.cases c where tenant_id = 'acme' and not repeat_card and cc_bin is not null
+           and cc_last_four is not null and exists (select 1 from cases.cases x where x.tenant_id = 'acme'
+             and x.merchant_id = c.merchant_id and x.id <> c.id and not x.repeat_card and x.cc_bin is not null)
+         order by merchant_id, id limit 2`,
+      )
+    ).rows;
+    // b takes a's card: both are flagged; b moves to a new card: neither is.
+    await db.query(
+      `update cases.cases set merchant_id = $2, cc_bin = (select cc_bin from cases.cases where id = $1),
+         cc_last_four = (select cc_last_four from cases.cases where id = $1) where id = $3`,
+      [a!.id, a!.merchant_id, b!.id],
+    );
+    const flags = async () =>
+      (
+        await db.query<{ repeat_card: boolean }>(
+          'select repeat_card from cases.cases where id = any($1::bigint[]) order by id',
+          [[a!.id, b!.id]],
+        )
+      ).rows.map((r) => r.repeat_card);
+    expect(await flags()).toEqual([true, true]);
+    expect(await repeatMismatches('acme')).toBe(0);
+    await db.query(`update cases.cases set cc_last_four = '0000', cc_bin = '400000' where id = $1`, [b!.id]);
+    expect(await flags()).toEqual([false, false]);
+    expect(await repeatMismatches('acme')).toBe(0);
+  });
+
+  it('keeps the monthly rollups of sales and alerts with their rows', async () => {
+    const db = c.t.db;
+    // A settlement correction moves sales to the day before (across a month start for some), and one is removed.
+    await db.query(
+      `update cases.transactions_daily set day = day - 1, trans_count = trans_count + 3, trans_amount = trans_amount + 9.5
+       where (tenant_id, day, mid_id, currency_id, card_type_id) in (
+         select tenant_id, day, mid_id, currency_id, card_type_id from cases.transactions_daily
+         where tenant_id = 'acme' and extract(day from day) = 1 order by mid_id limit 5)
+         and not exists (select 1 from cases.transactions_daily x where x.tenant_id = 'acme' and x.day = transactions_daily.day - 1
+           and x.mid_id = transactions_daily.mid_id and x.currency_id = transactions_daily.currency_id
+           and x.card_type_id = transactions_daily.card_type_id)`,
+    );
+    await db.query(
+      `delete from cases.transactions_daily where (tenant_id, day, mid_id) in (
+         select tenant_id, day, mid_id from cases.transactions_daily where tenant_id = 'acme' order by day desc limit 3)`,
+    );
+    // Outcomes change nothing monthly; a moved alert date and a new descriptor do; one alert goes.
+    await db.query(
+      `update cases.alerts set outcome_id = 1, completed = true where id in (
+         select id from cases.alerts where tenant_id = 'acme' and not completed order by id limit 30)`,
+    );
+    await db.query(
+      `update cases.alerts set alert_date = alert_date - interval '20 days' where id in (
+         select id from cases.alerts where tenant_id = 'acme' order by id desc limit 30)`,
+    );
+    await db.query(
+      `update cases.alerts a set descriptor_id = (select id from cases.alert_descriptors d where d.tenant_id = 'acme'
+         and d.id <> a.descriptor_id order by id limit 1)
+       where id in (select id from cases.alerts where tenant_id = 'acme' order by id limit 10)`,
+    );
+    await db.query(
+      `delete from cases.alerts a where id = (select id from cases.alerts x where tenant_id = 'acme'
+         and not exists (select 1 from cases.alert_history h where h.alert_id = x.id) order by id limit 1)`,
+    );
+    expect(await monthlyMismatches('acme')).toBe(0);
   });
 
   it('has daily sales for every MID, above the chargebacks of each month', async () => {

@@ -15,6 +15,15 @@ const RESOLVED = [1, 2, 3, 8];
 const NOT_RESOLVED = [4, 5, 7];
 const ALREADY_CHARGEBACK = 6;
 
+interface Group {
+  source_id: number;
+  outcome_id: number | null;
+  completed: boolean;
+  n: string;
+  amount: string;
+}
+
+/** One pass over the range's alerts, grouped by source, outcome and completion; both tables are built from it. */
 export async function alertsReport(db: Queryable, scope: Scope, range: DateRange): Promise<AlertsReport> {
   const p = new Params();
   const where = [
@@ -22,45 +31,43 @@ export async function alertsReport(db: Queryable, scope: Scope, range: DateRange
     `a.alert_date >= ${p.add(range.from)}::date`,
     `a.alert_date < ${p.add(range.to)}::date + 1`,
   ].join(' and ');
-  const resolved = p.add(RESOLVED);
-  const notResolved = p.add(NOT_RESOLVED);
-  const already = p.add(ALREADY_CHARGEBACK);
-  const { rows } = await db.query<Record<string, string>>(
-    `select src.name as source, count(a.id) as alerts,
-       count(a.id) filter (where a.outcome_id = any(${resolved}::int[])) as resolved,
-       count(a.id) filter (where a.outcome_id = ${already}) as already_chargeback,
-       count(a.id) filter (where a.outcome_id = any(${notResolved}::int[])) as not_resolved,
-       count(a.id) filter (where not a.completed) as open,
-       coalesce(sum(a.trans_amount), 0) as alert_amount,
-       coalesce(sum(a.trans_amount) filter (where a.outcome_id = any(${resolved}::int[])), 0) as savings
-     from cases.sources src
-     left join (cases.alerts a join cases.alert_descriptors ad on ad.id = a.descriptor_id)
-       on a.source_id = src.id and ${where}
-     group by src.id, src.name order by src.id`,
-    p.values,
-  );
-  const outcomes = await db.query<{ outcome: string; count: string }>(
-    `select coalesce(o.name, 'Open') as outcome, count(*) as count
-     from cases.alerts a join cases.alert_descriptors ad on ad.id = a.descriptor_id
-     left join cases.alert_outcomes o on o.id = a.outcome_id
-     where ${where} group by o.id, o.name order by o.id nulls last`,
-    p.values.slice(0, p.values.length - 3),
-  );
-  const data = rows.map((r) => {
-    const alerts = Number(r.alerts);
-    const res = Number(r.resolved);
+  const [groups, sources, outcomeNames] = await Promise.all([
+    db.query<Group>(
+      `select a.source_id, a.outcome_id, a.completed, count(*) as n, coalesce(sum(a.trans_amount), 0) as amount
+       from cases.alerts a join cases.alert_descriptors ad on ad.id = a.descriptor_id
+       where ${where} group by 1, 2, 3`,
+      p.values,
+    ),
+    db.query<{ id: number; name: string }>('select id, name from cases.sources order by id'),
+    db.query<{ id: number; name: string }>('select id, name from cases.alert_outcomes'),
+  ]);
+  const of = (sourceId: number, keep: (g: Group) => boolean, value: (g: Group) => number) =>
+    groups.rows.filter((g) => g.source_id === sourceId && keep(g)).reduce((s, g) => s + value(g), 0);
+  const count = (g: Group) => Number(g.n);
+  const amount = (g: Group) => Number(g.amount);
+  const isResolved = (g: Group) => g.outcome_id !== null && RESOLVED.includes(g.outcome_id);
+  const data = sources.rows.map((src) => {
+    const alerts = of(src.id, () => true, count);
+    const res = of(src.id, isResolved, count);
     return {
-      source: String(r.source),
+      source: src.name,
       alerts,
       resolved: res,
-      already_chargeback: Number(r.already_chargeback),
-      not_resolved: Number(r.not_resolved),
-      open: Number(r.open),
-      alert_amount: Math.round(Number(r.alert_amount) * 100) / 100,
-      savings: Math.round(Number(r.savings) * 100) / 100,
+      already_chargeback: of(src.id, (g) => g.outcome_id === ALREADY_CHARGEBACK, count),
+      not_resolved: of(src.id, (g) => g.outcome_id !== null && NOT_RESOLVED.includes(g.outcome_id), count),
+      open: of(src.id, (g) => !g.completed, count),
+      alert_amount: Math.round(of(src.id, () => true, amount) * 100) / 100,
+      savings: Math.round(of(src.id, isResolved, amount) * 100) / 100,
       resolve_rate: percent(res, alerts),
     };
   });
+  const names = new Map(outcomeNames.rows.map((o) => [o.id, o.name]));
+  const byOutcome = new Map<number | null, number>();
+  for (const g of groups.rows) byOutcome.set(g.outcome_id, (byOutcome.get(g.outcome_id) ?? 0) + count(g));
+  // By outcome id, the open ones (no outcome) last.
+  const outcomes = [...byOutcome]
+    .sort(([a], [b]) => (a ?? Number.MAX_SAFE_INTEGER) - (b ?? Number.MAX_SAFE_INTEGER))
+    .map(([id, n]) => ({ outcome: id === null ? 'Open' : (names.get(id) ?? String(id)), count: n }));
   const sum = (
     k: 'alerts' | 'resolved' | 'already_chargeback' | 'not_resolved' | 'open' | 'alert_amount' | 'savings',
   ) => data.reduce((s, r) => s + r[k], 0);
@@ -75,9 +82,5 @@ export async function alertsReport(db: Queryable, scope: Scope, range: DateRange
     savings: Math.round(sum('savings') * 100) / 100,
     resolve_rate: percent(sum('resolved'), sum('alerts')),
   };
-  return {
-    data,
-    total,
-    outcomes: outcomes.rows.map((r) => ({ outcome: r.outcome, count: Number(r.count) })),
-  };
+  return { data, total, outcomes };
 }

@@ -7,6 +7,7 @@ import type {
 } from '@portal/contracts';
 import type { Queryable } from '@portal/core';
 import { casesWhere, Params, percent, rollupWhere, salesWhere, type ReportFilter } from './report-filter';
+import { chargebacksByMonthSql, salesByMonthSql } from './report-range';
 
 /**
  * The charts of the /reports page (spec 3 §2 Reports, §7). Counts and amounts come from the daily
@@ -260,7 +261,8 @@ export const periods = (unit: Period, p: Params, f: ReportFilter) =>
 
 /**
  * Chargebacks (counted by the date reference's period) against the transactions of the same period,
- * one row per period of the range ('YYYY-MM-DD', its first day), empty periods as 0.
+ * one row per period of the range ('YYYY-MM-DD', its first day), empty periods as 0. By month, whole
+ * months come from the monthly rollups.
  */
 export async function chargebacksOverSales(
   db: Queryable,
@@ -269,13 +271,20 @@ export async function chargebacksOverSales(
   reference: 'post' | 'transaction',
 ): Promise<Array<{ period: string; count: number; base: number }>> {
   const p = new Params();
+  const series = periods(unit, p, f);
+  const chargebacks =
+    unit === 'month'
+      ? chargebacksByMonthSql(f, p, reference)
+      : `select date_trunc('week', r.day) as m, r.n from cases.report_daily r where ${rollupWhere(f, p, reference)}`;
+  const sales =
+    unit === 'month'
+      ? salesByMonthSql(f, p)
+      : `select date_trunc('week', t.day) as m, t.trans_count as n from cases.transactions_daily t where ${salesWhere(f, p)}`;
   const { rows } = await db.query<{ period: string; count: string; base: string }>(
     `select to_char(g, 'YYYY-MM-DD') as period, coalesce(cb.n, 0) as count, coalesce(s.n, 0) as base
-     from ${periods(unit, p, f)} g
-     left join (select date_trunc('${unit}', r.day) as d, sum(r.n) as n from cases.report_daily r
-                where ${rollupWhere(f, p, reference)} group by 1) cb on cb.d = g
-     left join (select date_trunc('${unit}', t.day) as d, sum(t.trans_count) as n from cases.transactions_daily t
-                where ${salesWhere(f, p)} group by 1) s on s.d = g
+     from ${series} g
+     left join (select x.m, sum(x.n) as n from (${chargebacks}) x group by 1) cb on cb.m = g
+     left join (select x.m, sum(x.n) as n from (${sales}) x group by 1) s on s.m = g
      order by g`,
     p.values,
   );
@@ -320,26 +329,24 @@ export async function spanByWeek(db: Queryable, f: ReportFilter): Promise<Report
 
 /**
  * Chargebacks from non-unique customers by week: a customer is a card (BIN and last four digits) at a
- * merchant; non-unique when it has more than one chargeback in the selection.
+ * merchant; non-unique when it has more than one chargeback in the selection. Only cases flagged
+ * repeat_card (their card has more than one chargeback at all, migration 031) can be, so only those are
+ * grouped by card; the week's total is a count over the date index alone.
  */
 export async function nonUniqueCustomers(db: Queryable, f: ReportFilter): Promise<ReportSeries> {
   const p = new Params();
   const day = f.ref === 'post' ? 'c.date_post' : 'c.date_trans';
-  const where = casesWhere(f, p);
+  const series = periods('week', p, f);
   const { rows } = await db.query<{ period: string; count: string; base: string }>(
     `with w as (
-       select c.merchant_id, c.cc_bin, c.cc_last_four, ${day} as d from cases.cases c where ${where}
+       select c.merchant_id, c.cc_bin, c.cc_last_four, ${day} as d from cases.cases c
+       where ${casesWhere(f, p)} and c.repeat_card
      ),
-     k as (
-       select merchant_id, cc_bin, cc_last_four from w where cc_bin is not null and cc_last_four is not null
-       group by 1, 2, 3 having count(*) > 1
-     ),
-     x as (
-       select date_trunc('week', w.d) as d, count(*) as base, count(k.merchant_id) as count
-       from w left join k using (merchant_id, cc_bin, cc_last_four) group by 1
-     )
-     select to_char(g, 'YYYY-MM-DD') as period, coalesce(x.count, 0) as count, coalesce(x.base, 0) as base
-     from ${periods('week', p, f)} g left join x on x.d = g order by g`,
+     k as (select merchant_id, cc_bin, cc_last_four from w group by 1, 2, 3 having count(*) > 1),
+     x as (select date_trunc('week', w.d) as d, count(*) as n from w join k using (merchant_id, cc_bin, cc_last_four) group by 1),
+     b as (select date_trunc('week', ${day}) as d, count(*) as n from cases.cases c where ${casesWhere(f, p)} group by 1)
+     select to_char(g, 'YYYY-MM-DD') as period, coalesce(x.n, 0) as count, coalesce(b.n, 0) as base
+     from ${series} g left join x on x.d = g left join b on b.d = g order by g`,
     p.values,
   );
   return {

@@ -2,7 +2,8 @@ import type { KpiAlerts, KpiChargebacks } from '@portal/contracts';
 import type { Queryable } from '@portal/core';
 import { alertScopeConditions } from '../alerts/alert-scope';
 import { chargebacksOverSales, periods } from './charts';
-import { Params, percent, rollupWhere, type ReportFilter } from './report-filter';
+import { Params, percent, type ReportFilter } from './report-filter';
+import { chargebacksByMonthSql, splitByMonth } from './report-range';
 
 /**
  * Resultant KPI (spec 3 §2): per month of the range, chargebacks (by post month) against transactions,
@@ -21,26 +22,44 @@ export async function kpiChargebacks(db: Queryable, f: ReportFilter): Promise<Kp
   };
 }
 
-export async function kpiAlerts(db: Queryable, f: ReportFilter): Promise<KpiAlerts> {
-  const p = new Params();
-  const alertWhere = [
-    ...alertScopeConditions(f.scope, p.values),
-    `a.alert_date >= ${p.add(f.range.from)}::date`,
-    `a.alert_date < ${p.add(f.range.to)}::date + 1`,
-  ];
-  if (f.currencyId !== null) alertWhere.push(`a.currency_id = ${p.add(f.currencyId)}`);
+/** Alert conditions of the filter (alias a: the alerts, or their monthly rollup; ad: their descriptor). */
+function alertConditions(f: ReportFilter, p: Params): string[] {
+  const where = alertScopeConditions(f.scope, p.values);
+  if (f.currencyId !== null) where.push(`a.currency_id = ${p.add(f.currencyId)}`);
   if (f.processors !== null)
-    alertWhere.push(
+    where.push(
       `exists (select 1 from cases.mids mi where mi.id = ad.mid_id and mi.processor_id = any(${p.add(f.processors)}::int[]))`,
     );
+  return where;
+}
+
+/** Rows (m, n) of the alerts of the filter by UTC month: whole months from cases.alert_monthly. */
+function alertsByMonthSql(f: ReportFilter, p: Params): string {
+  const { months, days } = splitByMonth(f.range);
+  const parts = days.map(
+    (range) =>
+      `select date_trunc('month', a.alert_date at time zone 'UTC')::date as m, 1 as n
+       from cases.alerts a join cases.alert_descriptors ad on ad.id = a.descriptor_id
+       where ${alertConditions(f, p).join(' and ')}
+         and a.alert_date >= ${p.add(range.from)}::date and a.alert_date < ${p.add(range.to)}::date + 1`,
+  );
+  if (months)
+    parts.push(
+      `select a.month as m, a.n from cases.alert_monthly a join cases.alert_descriptors ad on ad.id = a.descriptor_id
+       where ${alertConditions(f, p).join(' and ')}
+         and a.month between ${p.add(months.first)}::date and ${p.add(months.last)}::date`,
+    );
+  return parts.join(' union all ');
+}
+
+export async function kpiAlerts(db: Queryable, f: ReportFilter): Promise<KpiAlerts> {
+  const p = new Params();
+  const series = periods('month', p, f);
   const { rows } = await db.query<{ month: string; alerts: string; chargebacks: string }>(
     `select to_char(g, 'YYYY-MM') as month, coalesce(al.n, 0) as alerts, coalesce(cb.n, 0) as chargebacks
-     from ${periods('month', p, f)} g
-     left join (select date_trunc('month', r.day) as m, sum(r.n) as n from cases.report_daily r
-                where ${rollupWhere(f, p, 'post')} group by 1) cb on cb.m = g
-     left join (select date_trunc('month', a.alert_date at time zone 'UTC') as m, count(*) as n
-                from cases.alerts a join cases.alert_descriptors ad on ad.id = a.descriptor_id
-                where ${alertWhere.join(' and ')} group by 1) al on al.m = g
+     from ${series} g
+     left join (select x.m, sum(x.n) as n from (${chargebacksByMonthSql(f, p, 'post')}) x group by 1) cb on cb.m = g
+     left join (select x.m, sum(x.n) as n from (${alertsByMonthSql(f, p)}) x group by 1) al on al.m = g
      order by g`,
     p.values,
   );
