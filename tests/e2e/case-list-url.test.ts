@@ -175,4 +175,25 @@ describe('case list URL state and saved views', () => {
     await other.context.close();
     await context.close();
   }, 120_000);
+
+  it('the alerts grid keeps its page in the URL: a link opens it, Back returns to it, a new sort starts over', async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const range = `from=${day(-365)}&to=${day(0)}`;
+    const { page, context } = await signedInPage(world, 'acme', 'admin', `/alerts?${range}&start=100`);
+    // The pager's first row on the page: 50 a page, offset 100 is page 3.
+    const current = page.locator('.ag-paging-panel [data-ref="lbFirstRowOnPage"]');
+    await expect.poll(() => current.textContent(), { timeout: 15_000 }).toBe('101');
+    await page.locator('.ag-paging-panel [aria-label="Next Page"]').click();
+    await expect.poll(() => search(page).get('start')).toBe('150');
+    await expect.poll(() => current.textContent()).toBe('151');
+    await page.goBack();
+    await expect.poll(() => search(page).get('start')).toBe('100');
+    await expect.poll(() => current.textContent()).toBe('101');
+    await page.getByRole('columnheader', { name: 'Alert ID', exact: true }).first().click();
+    await expect.poll(() => search(page).get('sort_by')).toBe('alert_id');
+    expect(search(page).get('start')).toBeNull();
+    await expect.poll(() => current.textContent()).toBe('1');
+    await screenshot(page, 'alerts-page-url');
+    await context.close();
+  }, 120_000);
 });

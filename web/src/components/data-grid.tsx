@@ -7,6 +7,7 @@ import {
   type ColDef,
   type GridApi,
   type IDatasource,
+  type PaginationChangedEvent,
   type SortChangedEvent,
   type SortModelItem,
 } from 'ag-grid-community';
@@ -36,6 +37,8 @@ export interface PageResult<T> {
  * Server-side paging and sorting with the infinite row model and AG Grid's
  * pager. `fetchPage` is called per page; changing `queryKey` (filters, search,
  * date range) reloads from the first page. A failed load shows an empty grid.
+ * `page` (0-based, e.g. from the URL) is shown once the grid knows enough
+ * rows for it; `onPageChanged` hears the pages the user turns to.
  */
 export function DataGrid<T>({
   columns,
@@ -46,6 +49,8 @@ export function DataGrid<T>({
   testId,
   noRowsText = 'No Records Found!',
   onSortChanged,
+  page = 0,
+  onPageChanged,
 }: {
   columns: ColDef<T>[];
   fetchPage: (req: PageRequest) => Promise<PageResult<T>>;
@@ -57,8 +62,12 @@ export function DataGrid<T>({
   noRowsText?: string;
   /** A sort the user chose by a header click (not one the column definitions apply). */
   onSortChanged?: (sort: SortModelItem | undefined) => void;
+  page?: number;
+  onPageChanged?: (page: number) => void;
 }) {
   const apiRef = useRef<GridApi<T> | null>(null);
+  /** A page asked for by the `page` prop that the grid has not shown yet (its rows may not be counted yet). */
+  const pendingPage = useRef<number | null>(page > 0 ? page : null);
   const fetchRef = useRef(fetchPage);
   useEffect(() => {
     fetchRef.current = fetchPage;
@@ -83,6 +92,31 @@ export function DataGrid<T>({
     apiRef.current?.setGridOption('datasource', datasource);
   }, [datasource]);
 
+  /** Goes to the pending page when the grid has counted rows up to it (the last page when there are fewer). */
+  const showPendingPage = (api: GridApi<T>) => {
+    const wanted = pendingPage.current;
+    if (wanted === null) return;
+    const pages = api.paginationGetTotalPages();
+    const last = api.paginationIsLastPageFound();
+    if (wanted < pages || last) {
+      pendingPage.current = null;
+      const target = Math.min(wanted, Math.max(pages - 1, 0));
+      if (target !== api.paginationGetCurrentPage()) api.paginationGoToPage(target);
+    } else if (pages > 0) {
+      // The infinite model counts rows as it loads blocks: step towards the page.
+      api.paginationGoToPage(pages - 1);
+    }
+  };
+
+  // Back and Forward change the page from outside.
+  useEffect(() => {
+    const api = apiRef.current;
+    if (!api || api.paginationGetCurrentPage() === page) return;
+    pendingPage.current = page;
+    showPendingPage(api);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [page]);
+
   const theme = useMemo(() => themeQuartz.withParams({ headerFontWeight: 600, fontFamily: 'inherit' }), []);
 
   return (
@@ -100,6 +134,10 @@ export function DataGrid<T>({
         paginationPageSizeSelector={false}
         onGridReady={(e) => {
           apiRef.current = e.api;
+        }}
+        onPaginationChanged={(e: PaginationChangedEvent<T>) => {
+          if (pendingPage.current !== null) showPendingPage(e.api);
+          else if (e.newPage) onPageChanged?.(e.api.paginationGetCurrentPage());
         }}
         onSortChanged={(e: SortChangedEvent<T>) => {
           if (e.source !== 'uiColumnSorted' || !onSortChanged) return;

@@ -22,7 +22,7 @@ import { ConfirmCompletionDialog } from '../dialogs/confirm-completion-dialog';
 import { MarkOutcomeDialog } from '../dialogs/mark-outcome-dialog';
 import { SelectMidDialog } from '../dialogs/select-mid-dialog';
 import { ALERT_MESSAGES } from '../lib/alert-messages';
-import { useAlertListState } from '../lib/use-alert-list-state';
+import { ALERTS_PAGE_SIZE, useAlertListState } from '../lib/use-alert-list-state';
 import { toOutcomeBody } from '../lib/outcome-form';
 import { alertColumns } from './alert-columns';
 import { DescriptorFilter } from './descriptor-filter';
@@ -208,7 +208,9 @@ export function AlertsGrid({ title }: { title: string }) {
               columns={columns}
               queryKey={queryKey}
               fetchPage={fetchPage}
-              pageSize={50}
+              pageSize={ALERTS_PAGE_SIZE}
+              page={filters.page}
+              onPageChanged={list.setPage}
               height={560}
               testId="alerts-grid"
               onSortChanged={(s) =>

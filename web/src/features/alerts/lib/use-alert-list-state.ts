@@ -11,10 +11,11 @@ import { lastDays, type DateRange } from '../../../lib/dates';
 
 /**
  * The alerts grid's query state in the URL (issue 21), like the case lists':
- * descriptor, date range (from, to), search and sort, read against the
- * contracts' AlertListViewQuery schema (a refused value reads as its default).
- * Filter and sort changes add a history entry; the search box adds one for
- * its first debounced write and replaces it while typing goes on.
+ * descriptor, date range (from, to), search, sort and page (as the API's
+ * start offset), read against the contracts' AlertListViewQuery schema (a
+ * refused value reads as its default). Filter, sort and page changes add a
+ * history entry (a filter or sort starts again from page one); the search box
+ * adds one for its first debounced write and replaces it while typing goes on.
  */
 export interface AlertSort {
   colId: AlertSortColumn;
@@ -27,9 +28,14 @@ export interface AlertListState {
   /** The date range; the last 7 days when the URL has none (or half of one). */
   range: DateRange;
   sort: AlertSort | undefined;
+  /** 0-based, pages of ALERTS_PAGE_SIZE. */
+  page: number;
 }
 
-const URL_KEYS = ['descriptor', 'from', 'to', 'search', 'sort_by', 'sort_order'];
+/** The grid's page size (spec 2 §2.9). */
+export const ALERTS_PAGE_SIZE = 50;
+
+const URL_KEYS = ['descriptor', 'from', 'to', 'search', 'sort_by', 'sort_order', 'start'];
 const SORTABLE = new Set<string>(ALERT_SORT_COLUMNS);
 const SEARCH_ENTRY = 'alertListSearch';
 
@@ -41,6 +47,7 @@ export function readAlertListState(params: URLSearchParams, today = new Date()):
     range: q.from && q.to ? { from: q.from, to: q.to } : lastDays(ALERTS_DEFAULT_DAYS, today),
     sort:
       q.sort_by && SORTABLE.has(q.sort_by) ? { colId: q.sort_by, sort: q.sort_order ?? 'asc' } : undefined,
+    page: Math.floor((q.start ?? 0) / ALERTS_PAGE_SIZE),
   };
 }
 
@@ -61,6 +68,7 @@ export function writeAlertListState(state: AlertListState, today = new Date()): 
     p.set('sort_by', state.sort.colId);
     p.set('sort_order', state.sort.sort);
   }
+  if (state.page > 0) p.set('start', String(state.page * ALERTS_PAGE_SIZE));
   return p;
 }
 
@@ -91,10 +99,11 @@ export function useAlertListState() {
       state,
       /** The grid's canonical search string (a saved view's query). */
       query: writeAlertListState(state).toString(),
-      setDescriptor: (descriptor: string) => update({ descriptor }),
-      setRange: (range: DateRange) => update({ range }),
-      setSearch: (text: string) => update({ search: text.trim() }, true),
-      setSort: (sort: AlertSort | undefined) => update({ sort }),
+      setDescriptor: (descriptor: string) => update({ descriptor, page: 0 }),
+      setRange: (range: DateRange) => update({ range, page: 0 }),
+      setSearch: (text: string) => update({ search: text.trim(), page: 0 }, true),
+      setSort: (sort: AlertSort | undefined) => update({ sort, page: 0 }),
+      setPage: (page: number) => update({ page }),
     }),
     [state, update],
   );
