@@ -45,6 +45,11 @@ it('report calls at scale', async () => {
       url: `/cm/cases/reports/${chart}?${d30}`,
       ctx: user('admin'),
     })),
+    {
+      name: 'cases-status-totals, all time (admin)',
+      url: '/cm/cases/reports/cases-status-totals',
+      ctx: user('admin'),
+    },
     { name: 'card-type, 180 days (admin)', url: `/cm/cases/reports/card-type?${d180}`, ctx: user('admin') },
     {
       name: 'cb-non-unique-customers, 180 days (admin)',

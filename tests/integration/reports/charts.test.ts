@@ -90,6 +90,14 @@ describe('report charts', () => {
       (await rows<{ n: number }>(`select count(*)::int n from cases.cases where merchant_id = $1`, [A1]))[0]!
         .n,
     );
+    // All time in one currency: from the daily rollup (the per-status counts have no currency).
+    const usd = await get('/cm/cases/reports/cases-status-totals?currency_id=1');
+    const usdCounts = await rows<{ id: number; n: number }>(
+      `select sg.id, count(c.id)::int as n from cases.status_groups sg left join cases.cases c
+         on c.status_group_id = sg.id and c.tenant_id = 'acme' and c.dispute_currency_id = 1 group by 1 order by 1`,
+    );
+    expect(usd.data.map((r: { count: number }) => r.count)).toEqual(usdCounts.map((r) => r.n));
+    expect(usd.total).toBeLessThan(all.total);
   });
 
   it('verdicts, amount bands and domestic vs offshore', async () => {

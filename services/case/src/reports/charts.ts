@@ -6,6 +6,7 @@ import type {
   StatusTotalsReport,
 } from '@portal/contracts';
 import type { Queryable } from '@portal/core';
+import { scopeConditions } from '../scope/scope';
 import { casesWhere, Params, percent, rollupWhere, salesWhere, type ReportFilter } from './report-filter';
 import { chargebacksByMonthSql, salesByMonthSql } from './report-range';
 
@@ -136,7 +137,9 @@ export const locationType = (db: Queryable, f: ReportFilter, limit: number) =>
 
 /**
  * Case status groups; spec 1 §3.3 names (New, In Progress, Completed, Expired, Do Not Represent), every
- * group even when empty (the chargebacks list shows all five). `allTime`: no date window.
+ * group even when empty (the chargebacks list shows all five). `allTime`: no date window; then, unless
+ * a currency or processor narrows it, the counts come from cases.case_counts (per MID and status, kept by
+ * the lists' triggers: a few thousand rows for a whole tenant instead of one rollup row per case).
  */
 export async function statusTotals(
   db: Queryable,
@@ -147,21 +150,33 @@ export async function statusTotals(
     'select id, name from cases.status_groups order by id',
   );
   const p = new Params();
-  const { rows } = await db.query<Record<string, string>>(
-    `select ${groups.map((g) => `coalesce(sum(r.s${g.id}), 0) as s${g.id}`).join(', ')}
-     from cases.report_daily r where ${rollupWhere(f, p, f.ref, allTime ? false : f.range)}`,
+  // By post date every case counts (ref 2 leaves out the cases without a transaction date).
+  const fromCounts = allTime && f.ref === 'post' && f.currencyId === null && f.processors === null;
+  const countsWhere = () => {
+    const where = scopeConditions(f.scope, 'k', p.values);
+    if (f.midId !== null) where.push(`k.mid_id = ${p.add(f.midId)}`);
+    return where.join(' and ');
+  };
+  const source = fromCounts
+    ? `select st.status_group_id as g, k.n from cases.case_counts k join cases.statuses st on st.id = k.status_id
+       where ${countsWhere()}`
+    : `select x.g, x.n from cases.report_daily r
+       cross join lateral (values (1, r.s1), (2, r.s2), (3, r.s3), (4, r.s4), (5, r.s5)) x(g, n)
+       where ${rollupWhere(f, p, f.ref, allTime ? false : f.range)}`;
+  const { rows } = await db.query<{ g: number; n: string }>(
+    `select g, coalesce(sum(n), 0) as n from (${source}) s group by g`,
     p.values,
   );
-  const counts = groups.map((g) => num(rows[0]?.[`s${g.id}`]));
-  const total = counts.reduce((s, n) => s + n, 0);
+  const count = (id: number) => num(rows.find((r) => Number(r.g) === id)?.n);
+  const total = groups.reduce((s, g) => s + count(g.id), 0);
   return {
     total,
-    data: groups.map((g, i) => ({
+    data: groups.map((g) => ({
       key: String(g.id),
       label: g.name,
-      count: counts[i]!,
+      count: count(g.id),
       amount: 0,
-      percent: percent(counts[i]!, total),
+      percent: percent(count(g.id), total),
       status_group_id: g.id,
       status_group: g.name,
     })),
