@@ -21,6 +21,7 @@ import m027 from '../migrations/027_ingest_refs.sql';
 import m028 from '../migrations/028_case_date_indexes.sql';
 import m030 from '../migrations/030_report_monthly.sql';
 import m031 from '../migrations/031_repeat_cards.sql';
+import m032 from '../migrations/032_alert_report_indexes.sql';
 
 export const caseMigrations: ServiceMigrations = {
   schema: 'cases',
@@ -47,5 +48,6 @@ export const caseMigrations: ServiceMigrations = {
     { version: 28, name: '028_case_date_indexes', sql: m028 },
     { version: 30, name: '030_report_monthly', sql: m030 },
     { version: 31, name: '031_repeat_cards', sql: m031 },
+    { version: 32, name: '032_alert_report_indexes', sql: m032 },
   ],
 };
