@@ -7,6 +7,7 @@ import audit from '../migrations/006_audit.sql';
 import reminders from '../migrations/007_reminders.sql';
 import saml from '../migrations/010_saml.sql';
 import savedViews from '../migrations/011_saved_views.sql';
+import usersSearch from '../migrations/012_users_search.sql';
 
 export const userMigrations: ServiceMigrations = {
   schema: 'users',
@@ -19,5 +20,6 @@ export const userMigrations: ServiceMigrations = {
     { version: 7, name: 'reminders', sql: reminders },
     { version: 10, name: 'saml', sql: saml },
     { version: 11, name: 'saved_views', sql: savedViews },
+    { version: 12, name: 'users_search', sql: usersSearch },
   ],
 };

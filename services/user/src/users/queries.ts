@@ -53,9 +53,8 @@ function where(f: UserFilter): { sql: string; params: unknown[] } {
         .toLowerCase()
         .replace(/[\\%_]/g, '\\$&')}%`,
     );
-    parts.push(
-      `lower(u.username || ' ' || u.fname || ' ' || u.lname || ' ' || u.email || ' ' || (u.fname || ' ' || u.lname)) like $${params.length}`,
-    );
+    // username, first and last name and email, lowered (a stored column with a trigram index, migration 012).
+    parts.push(`u.search_lc like $${params.length}`);
   }
   return { sql: parts.join(' and '), params };
 }
