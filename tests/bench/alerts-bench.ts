@@ -11,6 +11,7 @@
  *
  * Targets: alerts list p95 <= 50 ms at 1M alerts; auto-accept preview p95 <= 200 ms; job >= 5,000 cases/s.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { it } from 'vitest';
 import { DEMO_TENANTS, type InternalContext } from '@portal/contracts';
 import { createLogger } from '@portal/core';
@@ -27,6 +28,30 @@ const RUNS = Number(env.BENCH_RUNS ?? 40);
 const COPY_OFFSET = 1_000_000_000;
 /** New cases the timed auto-accept job closes. */
 const JOB_CASES = Number(env.BENCH_JOB_CASES ?? 20_000);
+
+/**
+ * CPU time (ms) so far of the Postgres processes working for `database` (its backends, the WAL writer, the
+ * checkpointer and the background writer), read from /proc: the job's work is there, not in this process.
+ * Null when Postgres is not a local process (a container or another host).
+ */
+function postgresCpu(database: string): Map<number, number> | null {
+  const ms = new Map<number, number>();
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmd.startsWith('postgres:')) continue;
+      if (!cmd.includes(` ${database} `) && !/walwriter|checkpointer|background writer/.test(cmd)) continue;
+      // utime and stime, fields 14 and 15 of stat, in clock ticks (100 a second).
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ms.set(Number(pid), (Number(f[11]) + Number(f[12])) * 10);
+    } catch {
+      // The process ended, or /proc is not readable.
+    }
+  }
+  return ms.size ? ms : null;
+}
+const cpuSince = (from: Map<number, number> | null, to: Map<number, number> | null) =>
+  from && to ? [...to].reduce((t, [pid, ms]) => t + ms - (from.get(pid) ?? 0), 0) : null;
 
 it('alerts and bulk auto-accept at scale', async () => {
   const log = createLogger({ LOG_LEVEL: 'warn', NODE_ENV: 'test' }, 'bench');
@@ -229,11 +254,17 @@ it('alerts and bulk auto-accept at scale', async () => {
     progress: async () => {},
     once: (_step, fn) => db.transaction(fn),
   };
+  // The criteria update above left a dead version of every case the job closes; autovacuum clears those
+  // long before a real job runs, and without this each repeated run starts from a more bloated table.
+  await db.query(`vacuum cases.cases`);
+  const dbName = `portal_bench_case_${CASES}`;
+  const pg0 = postgresCpu(dbName);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const closed = (await autoAcceptJob.handler(context)) as number;
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
+  const pgCpu = cpuSince(pg0, postgresCpu(dbName));
   await restoreCases();
   await app.close();
   await db.close();
@@ -252,6 +283,7 @@ it('alerts and bulk auto-accept at scale', async () => {
   const perSecond = closed / seconds;
   console.log(
     `\nauto-accept job: ${closed.toLocaleString('en-US')} of ${job.preview_num.toLocaleString('en-US')} previewed cases closed in ${seconds.toFixed(2)} s = ${Math.round(perSecond).toLocaleString('en-US')} cases/s (target >= 5,000; ${perSecond >= 5000 ? 'ok' : 'SLOW'}); ` +
-      `bench process CPU ${((cpu.user + cpu.system) / Math.max(closed, 1)).toFixed(1)} µs per case (the work is in Postgres)`,
+      `CPU per 1,000 cases: Postgres ${pgCpu === null ? 'n/a' : `${((1000 * pgCpu) / Math.max(closed, 1)).toFixed(0)} ms`}, ` +
+      `bench process ${((cpu.user + cpu.system) / Math.max(closed, 1)).toFixed(1)} ms`,
   );
 });

@@ -19,6 +19,7 @@ import m022 from '../migrations/022_merchant_grid_indexes.sql';
 import m023 from '../migrations/023_merchant_tree_search.sql';
 import m027 from '../migrations/027_ingest_refs.sql';
 import m028 from '../migrations/028_case_date_indexes.sql';
+import m029 from '../migrations/029_bulk_accept_pick.sql';
 import m030 from '../migrations/030_report_monthly.sql';
 import m031 from '../migrations/031_repeat_cards.sql';
 import m032 from '../migrations/032_alert_report_indexes.sql';
@@ -46,6 +47,7 @@ export const caseMigrations: ServiceMigrations = {
     { version: 23, name: '023_merchant_tree_search', sql: m023 },
     { version: 27, name: '027_ingest_refs', sql: m027 },
     { version: 28, name: '028_case_date_indexes', sql: m028 },
+    { version: 29, name: '029_bulk_accept_pick', sql: m029 },
     { version: 30, name: '030_report_monthly', sql: m030 },
     { version: 31, name: '031_repeat_cards', sql: m031 },
     { version: 32, name: '032_alert_report_indexes', sql: m032 },

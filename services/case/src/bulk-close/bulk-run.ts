@@ -47,10 +47,13 @@ const alertRefundedEvent = (a: Changed, jobId: number) => ({
  * (they are no longer New), so nothing changes twice.
  */
 async function acceptBatch(tx: Queryable, jobId: number): Promise<number> {
+  // Lateral: the job's criteria are constants of the inner scan, so cases_new_criteria (029) hands out the
+  // cases in id order and the scan stops at the batch instead of sorting every New case of the tenant.
   const { rows } = await tx.query<{ n: number; tenant: string; changed: Changed[] }>(
     `with picked as (
-       select c.id from cases.bulk_jobs j join cases.cases c on ${CASES_OF_JOB}
-       where j.id = $1 order by c.id limit $2 for update of c skip locked
+       select p.id from cases.bulk_jobs j cross join lateral (
+         select c.id from cases.cases c where ${CASES_OF_JOB} order by c.id limit $2 for update of c skip locked
+       ) p where j.id = $1
      ),
      upd as (
        update cases.cases c set status_id = 4, verdict_id = 5, date_completed = current_date, updated_at = now()
