@@ -76,6 +76,8 @@ export const Pagination = Type.Object({
   total: Type.Integer({ minimum: 0 }),
   limit: Type.Integer({ minimum: 0 }),
   start: Type.Integer({ minimum: 0 }),
+  /** True when counting stopped at a cap (a very broad search): at least `total` rows match. */
+  total_is_lower_bound: Type.Optional(Type.Boolean()),
 });
 export type Pagination = Static<typeof Pagination>;
 

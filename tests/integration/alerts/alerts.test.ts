@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { ALERT_EXPORT_COLUMNS, demoMerchantId } from '@portal/contracts';
 import { contextHeaders } from '../../support/context';
+import { SEARCH_COUNT_CAP } from '../../../services/case/src/alerts/alert-repository';
 import { ACME, demoCtx, startCaseApp, type CaseApp } from '../case/case-app';
 import { parseCsv } from '../../support/csv';
 
@@ -145,6 +146,32 @@ describe('GET /cm/svc/alerts', () => {
     const staff = await c.call('GET', `/cm/svc/alerts?${range}&merchant_id=${A2}&limit=1000`, admin);
     expect(staff.body.data.length).toBeGreaterThan(0);
     expect(staff.body.data.every((a: { merchant_id: number }) => a.merchant_id === A2)).toBe(true);
+  });
+
+  it('counts a very broad search up to the cap and says the total is a lower bound', async () => {
+    const range = `date_range=2020-01-01|2099-01-01`;
+    // Copies of one alert under a new order id prefix, one more than the cap.
+    await c.t.db.query(
+      `insert into cases.alerts (tenant_id, merchant_id, descriptor_id, source_id, order_id, trans_amount, currency_id,
+         trans_date, card_type_id, cc_bin, cc_last_four, alert_date, expiration_date)
+       select a.tenant_id, a.merchant_id, a.descriptor_id, a.source_id, 'BROAD-' || g, a.trans_amount, a.currency_id,
+         a.trans_date, a.card_type_id, a.cc_bin, a.cc_last_four, a.alert_date, a.expiration_date
+       from (select * from cases.alerts where merchant_id = $1 order by id limit 1) a, generate_series(1, $2::int) g`,
+      [A1, SEARCH_COUNT_CAP + 1],
+    );
+    const broad = await c.call('GET', `/cm/svc/alerts?${range}&search=broad-&limit=50`, mAdmin);
+    expect(broad.status).toBe(200);
+    expect(broad.body.pagination).toEqual({
+      total: SEARCH_COUNT_CAP,
+      limit: 50,
+      start: 0,
+      total_is_lower_bound: true,
+    });
+    expect(broad.body.data).toHaveLength(50);
+    // A narrower one is counted exactly (broad-1, broad-10..19, broad-100..199, broad-1000..1999, broad-10000, broad-10001).
+    const narrow = await c.call('GET', `/cm/svc/alerts?${range}&search=broad-1&limit=0`, mAdmin);
+    expect(narrow.body.pagination).toEqual({ total: 1 + 10 + 100 + 1000 + 2, limit: 0, start: 0 });
+    await c.t.db.query(`delete from cases.alerts where order_id like 'BROAD-%'`);
   });
 
   it.each([

@@ -31,6 +31,8 @@ export interface PageRequest {
 export interface PageResult<T> {
   rows: T[];
   total: number;
+  /** The server stopped counting at `total` (more may match): the pager reads 'of more' until the last page comes. */
+  totalIsLowerBound?: boolean;
 }
 
 /**
@@ -79,7 +81,15 @@ export function DataGrid<T>({
         const limit = params.endRow - params.startRow;
         fetchRef
           .current({ start: params.startRow, limit, sort: params.sortModel[0] })
-          .then((r) => params.successCallback(r.rows, r.total))
+          .then((r) => {
+            // A lower-bound total leaves the row count open (the pager reads 'of more') until a short page.
+            const lastRow = !r.totalIsLowerBound
+              ? r.total
+              : r.rows.length < limit
+                ? params.startRow + r.rows.length
+                : undefined;
+            params.successCallback(r.rows, lastRow);
+          })
           .catch(() => params.successCallback([], 0));
       },
     }),

@@ -172,6 +172,12 @@ export function alertOrderBy(q: AlertListQuery): string {
 const FEW_HITS = 5000;
 
 /**
+ * A search counts its matches up to this many, then answers it as a lower bound: a search that matches
+ * most of a tenant's million alerts ('ord-') would otherwise read them all for the pager's total.
+ */
+export const SEARCH_COUNT_CAP = 10_000;
+
+/**
  * One page of alerts and the total (paging and sorting in SQL; limit=0
  * answers the count only). Sorted on a column of the alert, the page is
  * picked from the alerts alone (an index walk stops after it) and only its
@@ -185,9 +191,15 @@ export async function listAlerts(db: Queryable, ctx: InternalContext, q: AlertLi
   const start = q.start ?? 0;
   const where = filter.conditions.join(' and ');
   const alerts = `cases.alerts a${filter.usesDescriptor ? ' join cases.alert_descriptors ad on ad.id = a.descriptor_id' : ''}`;
+  const search = Boolean(q.search?.trim());
   const counting = filter.dailyCount
     ? db.query<{ n: number }>(filter.dailyCount.sql, filter.dailyCount.params)
-    : db.query<{ n: number }>(`select count(*)::int as n from ${alerts} where ${where}`, filter.params);
+    : search
+      ? db.query<{ n: number }>(
+          `select count(*)::int as n from (select 1 from ${alerts} where ${where} limit ${SEARCH_COUNT_CAP + 1}) x`,
+          filter.params,
+        )
+      : db.query<{ n: number }>(`select count(*)::int as n from ${alerts} where ${where}`, filter.params);
   const pageOf = (total: number | null) => {
     if (limit === 0) return Promise.resolve({ rows: [] as SqlRow[] });
     const params = [...filter.params, limit, start];
@@ -205,11 +217,15 @@ export async function listAlerts(db: Queryable, ctx: InternalContext, q: AlertLi
         : `select a.* from ${alerts} where ${where} ${order} ${paging}`;
     return db.query<SqlRow>(`select ${ALERT_COLUMNS} from (${picked}) a ${ALERT_JOINS} ${order}`, params);
   };
-  if (q.search?.trim()) {
+  if (search) {
     const count = await counting;
-    const total = count.rows[0]?.n ?? 0;
-    const page = await pageOf(total);
-    return { data: page.rows.map(toAlertRow), pagination: { total, limit, start } };
+    const n = count.rows[0]?.n ?? 0;
+    const page = await pageOf(n);
+    const pagination =
+      n > SEARCH_COUNT_CAP
+        ? { total: SEARCH_COUNT_CAP, limit, start, total_is_lower_bound: true }
+        : { total: n, limit, start };
+    return { data: page.rows.map(toAlertRow), pagination };
   }
   const [count, page] = await Promise.all([counting, pageOf(null)]);
   return { data: page.rows.map(toAlertRow), pagination: { total: count.rows[0]?.n ?? 0, limit, start } };

@@ -131,7 +131,7 @@ export function AlertsGrid({ title }: { title: string }) {
       sort_by: sortBy,
       sort_order: sortBy ? sort?.sort : undefined,
     });
-    return { rows: r.data, total: r.pagination.total };
+    return { rows: r.data, total: r.pagination.total, totalIsLowerBound: r.pagination.total_is_lower_bound };
   };
 
   async function runExport() {
