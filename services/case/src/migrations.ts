@@ -23,6 +23,7 @@ import m029 from '../migrations/029_bulk_accept_pick.sql';
 import m030 from '../migrations/030_report_monthly.sql';
 import m031 from '../migrations/031_repeat_cards.sql';
 import m032 from '../migrations/032_alert_report_indexes.sql';
+import m033 from '../migrations/033_report_fillfactor.sql';
 
 export const caseMigrations: ServiceMigrations = {
   schema: 'cases',
@@ -51,5 +52,6 @@ export const caseMigrations: ServiceMigrations = {
     { version: 30, name: '030_report_monthly', sql: m030 },
     { version: 31, name: '031_repeat_cards', sql: m031 },
     { version: 32, name: '032_alert_report_indexes', sql: m032 },
+    { version: 33, name: '033_report_fillfactor', sql: m033 },
   ],
 };

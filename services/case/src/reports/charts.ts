@@ -349,27 +349,34 @@ export async function spanByWeek(db: Queryable, f: ReportFilter): Promise<Report
  * grouped by card; the week's total is a count over the date index alone.
  */
 export async function nonUniqueCustomers(db: Queryable, f: ReportFilter): Promise<ReportSeries> {
-  const p = new Params();
   const day = f.ref === 'post' ? 'c.date_post' : 'c.date_trans';
-  const series = periods('week', p, f);
-  const { rows } = await db.query<{ period: string; count: string; base: string }>(
-    `with w as (
-       select c.merchant_id, c.cc_bin, c.cc_last_four, ${day} as d from cases.cases c
-       where ${casesWhere(f, p)} and c.repeat_card
-     ),
-     k as (select merchant_id, cc_bin, cc_last_four from w group by 1, 2, 3 having count(*) > 1),
-     x as (select date_trunc('week', w.d) as d, count(*) as n from w join k using (merchant_id, cc_bin, cc_last_four) group by 1),
-     b as (select date_trunc('week', ${day}) as d, count(*) as n from cases.cases c where ${casesWhere(f, p)} group by 1)
-     select to_char(g, 'YYYY-MM-DD') as period, coalesce(x.n, 0) as count, coalesce(b.n, 0) as base
-     from ${series} g left join x on x.d = g left join b on b.d = g order by g`,
-    p.values,
-  );
+  // Two statements on two connections, so the week totals and the repeat cards are counted side by side.
+  const weeks = (sql: (p: Params) => string) => {
+    const p = new Params();
+    const text = sql(p);
+    return db.query<{ period: string; n: string }>(text, p.values);
+  };
+  const [repeat, base] = await Promise.all([
+    weeks(
+      (p) => `with w as (
+         select c.merchant_id, c.cc_bin, c.cc_last_four, ${day} as d from cases.cases c
+         where ${casesWhere(f, p)} and c.repeat_card
+       ),
+       k as (select merchant_id, cc_bin, cc_last_four from w group by 1, 2, 3 having count(*) > 1),
+       x as (select date_trunc('week', w.d) as d, count(*) as n from w join k using (merchant_id, cc_bin, cc_last_four) group by 1)
+       select to_char(g, 'YYYY-MM-DD') as period, coalesce(x.n, 0) as n
+       from ${periods('week', p, f)} g left join x on x.d = g order by g`,
+    ),
+    weeks(
+      (p) => `select to_char(date_trunc('week', ${day}), 'YYYY-MM-DD') as period, count(*) as n
+       from cases.cases c where ${casesWhere(f, p)} group by 1`,
+    ),
+  ]);
+  const totals = new Map(base.rows.map((r) => [r.period, num(r.n)]));
   return {
-    data: rows.map((r) => ({
-      period: r.period,
-      count: num(r.count),
-      base: num(r.base),
-      percent: percent(num(r.count), num(r.base)),
-    })),
+    data: repeat.rows.map((r) => {
+      const total = totals.get(r.period) ?? 0;
+      return { period: r.period, count: num(r.n), base: total, percent: percent(num(r.n), total) };
+    }),
   };
 }
