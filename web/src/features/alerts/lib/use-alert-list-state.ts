@@ -80,7 +80,7 @@ export function useAlertListState() {
   const searchEntry = (location.state as Record<string, unknown> | null)?.[SEARCH_ENTRY] === true;
 
   const update = useCallback(
-    (patch: Partial<AlertListState>, searchEdit = false) => {
+    (patch: Partial<AlertListState>, searchEdit = false, flushSync = false) => {
       // From the URL as it is now (a change may still be rendering), not as this render saw it.
       const live = new URLSearchParams(window.location.search).toString();
       const written = writeAlertListState({ ...readAlertListState(new URLSearchParams(live)), ...patch });
@@ -89,6 +89,7 @@ export function useAlertListState() {
       setParams(written, {
         replace: searchEdit ? searchEntry : false,
         state: searchEdit ? { [SEARCH_ENTRY]: true } : null,
+        flushSync,
       });
     },
     [setParams, searchEntry],
@@ -103,7 +104,9 @@ export function useAlertListState() {
       setRange: (range: DateRange) => update({ range, page: 0 }),
       setSearch: (text: string) => update({ search: text.trim(), page: 0 }, true),
       setSort: (sort: AlertSort | undefined) => update({ sort, page: 0 }),
-      setPage: (page: number) => update({ page }),
+      // The grid has already turned the page: the URL follows at once (not as a transition that a quick Back
+      // could fold away, leaving the grid on a page the URL never showed).
+      setPage: (page: number) => update({ page }, false, true),
     }),
     [state, update],
   );
