@@ -3,7 +3,7 @@ import type { Queryable } from '@portal/core';
 import { alertScopeConditions } from '../alerts/alert-scope';
 import { chargebacksOverSales, periods } from './charts';
 import { Params, percent, type ReportFilter } from './report-filter';
-import { chargebacksByMonthSql, splitByMonth } from './report-range';
+import { byMonthSql, chargebacksByMonthSql } from './report-range';
 
 /**
  * Resultant KPI (spec 3 §2): per month of the range, chargebacks (by post month) against transactions,
@@ -35,21 +35,16 @@ function alertConditions(f: ReportFilter, p: Params): string[] {
 
 /** Rows (m, n) of the alerts of the filter by UTC month: whole months from cases.alert_monthly. */
 function alertsByMonthSql(f: ReportFilter, p: Params): string {
-  const { months, days } = splitByMonth(f.range);
-  const parts = days.map(
-    (range) =>
+  return byMonthSql(f.range, p, {
+    days: (edge) =>
       `select date_trunc('month', a.alert_date at time zone 'UTC')::date as m, 1 as n
        from cases.alerts a join cases.alert_descriptors ad on ad.id = a.descriptor_id
        where ${alertConditions(f, p).join(' and ')}
-         and a.alert_date >= ${p.add(range.from)}::date and a.alert_date < ${p.add(range.to)}::date + 1`,
-  );
-  if (months)
-    parts.push(
+         and a.alert_date >= ${p.add(edge.from)}::date and a.alert_date < ${p.add(edge.to)}::date + 1`,
+    months: (first, last) =>
       `select a.month as m, a.n from cases.alert_monthly a join cases.alert_descriptors ad on ad.id = a.descriptor_id
-       where ${alertConditions(f, p).join(' and ')}
-         and a.month between ${p.add(months.first)}::date and ${p.add(months.last)}::date`,
-    );
-  return parts.join(' union all ');
+       where ${alertConditions(f, p).join(' and ')} and a.month between ${first} and ${last}`,
+  });
 }
 
 export async function kpiAlerts(db: Queryable, f: ReportFilter): Promise<KpiAlerts> {

@@ -33,49 +33,48 @@ export function splitByMonth(range: DateRange): MonthSplit {
   return { months: { first: day(first), last: day(last) }, days };
 }
 
-/** Rows (m: first day of the month, n) of the chargebacks of the filter by month of the date reference. */
-export function chargebacksByMonthSql(f: ReportFilter, p: Params, ref: DateReference): string {
-  const { months, days } = splitByMonth(f.range);
-  const parts = days.map(
-    (range) =>
-      `select date_trunc('month', r.day)::date as m, r.n from cases.report_daily r where ${rollupWhere(f, p, ref, range)}`,
-  );
-  if (months) {
-    const where = filterConditions(
-      f,
-      'r',
-      { day: 'r.month', currency: 'r.currency_id', processor: 'r.processor_id' },
-      p,
-      false,
-    );
-    parts.push(
-      `select r.month as m, r.n from cases.report_monthly r where r.ref = ${ref === 'post' ? 1 : 2} and ${where.join(' and ')}
-         and r.month between ${p.add(months.first)}::date and ${p.add(months.last)}::date`,
-    );
-  }
-  return parts.join(' union all ');
+/**
+ * One union of rows (m: first day of the month, n) for a range: `days(range)` for each edge and
+ * `months(first, last)` (their placeholders) for the whole months, when there are any.
+ */
+export function byMonthSql(
+  range: DateRange,
+  p: Params,
+  parts: { days: (edge: DateRange) => string; months: (first: string, last: string) => string },
+): string {
+  const { months, days } = splitByMonth(range);
+  const sql = days.map(parts.days);
+  if (months) sql.push(parts.months(`${p.add(months.first)}::date`, `${p.add(months.last)}::date`));
+  return sql.join(' union all ');
 }
 
+/** The filter's conditions on a monthly rollup (alias with merchant, MID, currency and processor columns). */
+const monthlyWhere = (f: ReportFilter, alias: string, p: Params) =>
+  filterConditions(
+    f,
+    alias,
+    { day: `${alias}.month`, currency: `${alias}.currency_id`, processor: `${alias}.processor_id` },
+    p,
+    false,
+  ).join(' and ');
+
+/** Rows (m, n) of the chargebacks of the filter by month of the date reference. */
+export const chargebacksByMonthSql = (f: ReportFilter, p: Params, ref: DateReference): string =>
+  byMonthSql(f.range, p, {
+    days: (edge) =>
+      `select date_trunc('month', r.day)::date as m, r.n from cases.report_daily r where ${rollupWhere(f, p, ref, edge)}`,
+    months: (first, last) =>
+      `select r.month as m, r.n from cases.report_monthly r
+       where r.ref = ${ref === 'post' ? 1 : 2} and ${monthlyWhere(f, 'r', p)} and r.month between ${first} and ${last}`,
+  });
+
 /** Rows (m, n) of the transactions of the filter by month. */
-export function salesByMonthSql(f: ReportFilter, p: Params): string {
-  const { months, days } = splitByMonth(f.range);
-  const parts = days.map(
-    (range) =>
+export const salesByMonthSql = (f: ReportFilter, p: Params): string =>
+  byMonthSql(f.range, p, {
+    days: (edge) =>
       `select date_trunc('month', t.day)::date as m, t.trans_count as n from cases.transactions_daily t
-       where ${salesWhere(f, p, range)}`,
-  );
-  if (months) {
-    const where = filterConditions(
-      f,
-      't',
-      { day: 't.month', currency: 't.currency_id', processor: 't.processor_id' },
-      p,
-      false,
-    );
-    parts.push(
-      `select t.month as m, t.trans_count as n from cases.transactions_monthly t where ${where.join(' and ')}
-         and t.month between ${p.add(months.first)}::date and ${p.add(months.last)}::date`,
-    );
-  }
-  return parts.join(' union all ');
-}
+       where ${salesWhere(f, p, edge)}`,
+    months: (first, last) =>
+      `select t.month as m, t.trans_count as n from cases.transactions_monthly t
+       where ${monthlyWhere(f, 't', p)} and t.month between ${first} and ${last}`,
+  });
