@@ -170,10 +170,11 @@ export async function buildGateway(
     secret: deps.contextSecret,
     timeoutMs: env.UPSTREAM_TIMEOUT_MS,
     metrics,
+    // Only calls naming a username (signin, forgot, forgot/confirm) count against that username.
     authPreHandler: async (request, reply) => {
-      // Only calls naming a username (signin, forgot, forgot/confirm) count against that username.
-      if (usernameOf(request) !== undefined) limits.check('auth-username', request, reply);
+      if (usernameOf(request) !== undefined) limits.checkUsername(request, reply);
     },
+    authOnResponse: async (request, reply) => limits.recordUsernameFailure(request, reply.statusCode),
   });
   await webRoutes(app, gw);
 

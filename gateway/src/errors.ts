@@ -25,6 +25,7 @@ const make =
 export const errors = {
   badPath: make('GW_BAD_PATH', 400, 'Invalid request path.'),
   badRequest: make('GW_BAD_REQUEST', 400, 'Bad request.'),
+  duplicateHost: make('GW_DUPLICATE_HOST', 400, 'A request must carry exactly one Host header.'),
   unauthenticated: make('GW_UNAUTHENTICATED', 401, 'Authentication required.'),
   invalidToken: make('GW_INVALID_TOKEN', 401, 'Your session is not valid. Please sign in again.'),
   forbidden: make('GW_FORBIDDEN', 403, 'You do not have permission to do that.'),

@@ -14,7 +14,7 @@ import { errors, passwordUpdateRequired } from '../errors';
 import { decide, type CompiledRule } from '../policy/policy';
 import type { Tenant } from '../tenants/load';
 import { baseSecurityHeaders } from '../web/security-headers';
-import { canonicalPath } from './request-target';
+import { canonicalPath, hasSingleHost } from './request-target';
 import type { GatewayCore } from '../core';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -120,6 +120,7 @@ function gate(gw: GatewayCore, request: FastifyRequest, reply: FastifyReply): vo
   // The decoded, normalised path the upstream will route (request-target.ts): policy is decided on it.
   const path = canonicalPath(request.raw);
   if (path === null) throw errors.badPath();
+  if (!hasSingleHost(request.raw)) throw errors.duplicateHost();
   request.tenant = gw.tenants.resolve(request.hostname.toLowerCase());
 
   if (!path.startsWith('/api/') && path !== '/api') return;

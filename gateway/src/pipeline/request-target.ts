@@ -100,3 +100,17 @@ export function canonicalPath(req: IncomingMessage): string | null {
   // Requests that bypass rewriteUrl (none in production) are canonicalised here.
   return path ?? canonicalTarget(req.url ?? '')?.path ?? null;
 }
+
+/**
+ * False when the request carries more than one Host header (RFC 9112 §3.2: answer 400). Node keeps
+ * the first and drops the others, while a proxy or cache in front may have acted on another one.
+ */
+export function hasSingleHost(req: IncomingMessage): boolean {
+  const raw = req.rawHeaders;
+  let seen = 0;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length === 4 && name.toLowerCase() === 'host' && ++seen > 1) return false;
+  }
+  return true;
+}

@@ -3,6 +3,7 @@ import type {
   FastifyReply,
   FastifyRequest,
   HTTPMethods,
+  onResponseAsyncHookHandler,
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import type { Dispatcher } from 'undici';
@@ -21,6 +22,8 @@ export interface ProxyOptions {
   metrics: GatewayMetrics;
   /** Runs on the identity calls once their body is parsed (per-username rate limit). */
   authPreHandler: preHandlerAsyncHookHandler;
+  /** After an identity call's answer (counts refused credentials). */
+  authOnResponse: onResponseAsyncHookHandler;
 }
 
 /** Public prefix -> upstream and its path (design §4 step 9): `/api` stripped. */
@@ -127,6 +130,7 @@ export async function registerProxies(app: FastifyInstance, o: ProxyOptions) {
       (_req, body, done) => done(null, String(body)),
     );
     scope.addHook('preHandler', o.authPreHandler);
+    scope.addHook('onResponse', o.authOnResponse);
     route(scope, '/api/users/auth', 'user', '/users/auth', true);
   });
   // Everything else streams: the body is not read here, the upstream reads (and bounds) it.

@@ -11,6 +11,8 @@ interface Entry {
   sending: number;
   /** Counted here but never to be sent: a failed sync may still have reached Redis (a timeout), and counting it twice would refuse good requests. */
   localOnly: number;
+  /** Asked for by peek(): the next sync reads the shared total even when nothing was counted here. */
+  wantRead: boolean;
   windowMs: number;
   windowEnd: number;
 }
@@ -41,6 +43,26 @@ export class BatchedRedisStore {
 
   incr(key: string, cb: Cb, timeWindow: number) {
     const now = Date.now();
+    const e = this.entry(key, timeWindow, now);
+    e.pending++;
+    this.schedule();
+    cb(null, { current: e.base + e.localOnly + e.sending + e.pending, ttl: e.windowEnd - now });
+  }
+
+  /**
+   * The window's count without counting, as this instance knew it at its last
+   * sync of the key plus its own counts since; asks for a sync, so the next
+   * peek sees what the other instances counted until then.
+   */
+  peek(key: string, timeWindow: number): { current: number; ttl: number } {
+    const now = Date.now();
+    const e = this.entry(key, timeWindow, now);
+    e.wantRead = true;
+    this.schedule();
+    return { current: e.base + e.localOnly + e.sending + e.pending, ttl: e.windowEnd - now };
+  }
+
+  private entry(key: string, timeWindow: number, now: number): Entry {
     let e = this.entries.get(key);
     if (!e || e.windowEnd <= now) {
       e = {
@@ -48,14 +70,17 @@ export class BatchedRedisStore {
         pending: 0,
         sending: 0,
         localOnly: 0,
+        wantRead: false,
         windowMs: timeWindow,
         windowEnd: now + timeWindow,
       };
       this.entries.set(key, e);
     }
-    e.pending++;
+    return e;
+  }
+
+  private schedule() {
     if (this.redis && !this.timer) this.timer = setTimeout(() => void this.sync(), this.syncMs).unref();
-    cb(null, { current: e.base + e.localOnly + e.sending + e.pending, ttl: e.windowEnd - now });
   }
 
   /** @fastify/rate-limit asks each limiter for a child store; one shared map serves them all (keys differ). */
@@ -78,9 +103,10 @@ export class BatchedRedisStore {
         this.entries.delete(key);
         continue;
       }
-      if (!e.pending) continue;
+      if (!e.pending && !e.wantRead) continue;
       e.sending = e.pending;
       e.pending = 0;
+      e.wantRead = false;
       batch.push([key, e]);
     }
     try {
@@ -124,7 +150,7 @@ export class BatchedRedisStore {
       this.onSyncError(error as Error);
     } finally {
       this.syncing = false;
-      if ([...this.entries.values()].some((e) => e.pending) && !this.timer) {
+      if ([...this.entries.values()].some((e) => e.pending || e.wantRead) && !this.timer) {
         this.timer = setTimeout(() => void this.sync(), this.syncMs).unref();
       }
     }

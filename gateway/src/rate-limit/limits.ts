@@ -27,6 +27,15 @@ const WINDOW_MS = 60_000;
  * higher per-IP ceiling against abuse (forged family handles, cookie floods).
  */
 export const SESSION_LIMITS = { perSession: 120, perIp: 1200 } as const;
+/**
+ * Sign-in failures per username across addresses (issue 27.A), the last
+ * resort against guessing from many addresses: past `failures` within the
+ * window, an address that itself failed for that username in the window is
+ * refused at once; an address without such failures (the owner, elsewhere)
+ * still reaches the password check. Failures, not attempts, are counted, so
+ * the owner's own sign-ins never fill it.
+ */
+export const USERNAME_FAILURE_CEILING = { failures: 50, windowMs: 15 * 60_000 } as const;
 /** Signed upload and download links: the signature is the authority; a per-IP ceiling against floods. */
 export const SIGNED_LINK_PER_IP = 600;
 
@@ -41,7 +50,10 @@ export const SIGNED_LINK_PER_IP = 600;
 export class RateLimits {
   private readonly limiters = new Map<LimiterName, LimiterFn>();
 
-  private constructor(private readonly metrics: GatewayMetrics) {}
+  private constructor(
+    private readonly metrics: GatewayMetrics,
+    private readonly store: BatchedRedisStore,
+  ) {}
 
   static register(app: FastifyInstance, guard: GuardedCache, metrics: GatewayMetrics): RateLimits {
     // Counted in process, synced to Redis in batches (BatchedRedisStore): no Redis round trip per request.
@@ -56,7 +68,7 @@ export class RateLimits {
       () => guard.usable,
     );
     app.addHook('onClose', async () => store.close());
-    const limits = new RateLimits(metrics);
+    const limits = new RateLimits(metrics, store);
     /**
      * A fixed-window limiter over the store (exceeded when current > max). The store answers from
      * memory within incr(), so a check is synchronous: no promise, no tick per request (the
@@ -102,12 +114,13 @@ export class RateLimits {
         keyGenerator: (req: FastifyRequest) => `aip:${tenantOf(req).id}:${req.ip}`,
       }),
     );
+    // Per username and address: someone else's guesses never close the owner's door (issue 27.A).
     limits.limiters.set(
       'auth-username',
       create({
         timeWindow: WINDOW_MS,
         max: (req: FastifyRequest) => tenantOf(req).rate_limits.auth_username_per_minute,
-        keyGenerator: (req: FastifyRequest) => `aun:${tenantOf(req).id}:${usernameOf(req) ?? ''}`,
+        keyGenerator: (req: FastifyRequest) => `aun:${tenantOf(req).id}:${usernameOf(req) ?? ''}:${req.ip}`,
       }),
     );
     limits.limiters.set(
@@ -156,6 +169,32 @@ export class RateLimits {
     return this.check(kind === 'signed-link' ? 'link-ip' : 'auth-ip', request, reply);
   }
 
+  /**
+   * An identity call naming a username (signin, forgot, forgot/confirm): per
+   * username and address, then the per-username failure ceiling, which only
+   * refuses addresses that failed for that username themselves.
+   */
+  checkUsername(request: FastifyRequest, reply: FastifyReply): void {
+    this.check('auth-username', request, reply);
+    const keys = failureKeys(request);
+    if (!keys) return;
+    const { windowMs, failures } = USERNAME_FAILURE_CEILING;
+    if (this.store.peek(keys.username, windowMs).current <= failures) return;
+    const own = this.store.peek(keys.address, windowMs);
+    if (own.current === 0) return;
+    this.refuse('auth-username-failures', request, reply, failures, own.ttl / 1000);
+  }
+
+  /** Counts a refused credential (401) of an identity call naming a username. */
+  recordUsernameFailure(request: FastifyRequest, statusCode: number): void {
+    if (statusCode !== 401) return;
+    const keys = failureKeys(request);
+    if (!keys) return;
+    const noop = () => undefined;
+    this.store.incr(keys.username, noop, USERNAME_FAILURE_CEILING.windowMs);
+    this.store.incr(keys.address, noop, USERNAME_FAILURE_CEILING.windowMs);
+  }
+
   /** Throws 429 (with Retry-After) when the limit is exceeded; fails open when Redis does. Synchronous. */
   check(name: LimiterName, request: FastifyRequest, reply: FastifyReply): void {
     let result;
@@ -167,13 +206,31 @@ export class RateLimits {
       this.metrics.failOpen.inc({ what: 'rate-limit' });
       return;
     }
-    if (!result.exceeded) return;
-    this.metrics.rateLimited.inc({ limiter: name, tenant: request.tenant?.config.id ?? '' });
-    reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
-    reply.header('x-ratelimit-limit', String(result.max));
+    if (result.exceeded) this.refuse(name, request, reply, result.max, result.ttlInSeconds);
+  }
+
+  private refuse(
+    limiter: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    max: number,
+    ttlSeconds: number,
+  ): never {
+    this.metrics.rateLimited.inc({ limiter, tenant: request.tenant?.config.id ?? '' });
+    reply.header('retry-after', String(Math.max(1, Math.ceil(ttlSeconds))));
+    reply.header('x-ratelimit-limit', String(max));
     reply.header('x-ratelimit-remaining', '0');
     throw errors.rateLimited();
   }
+}
+
+/** The failure counters of an identity call: its username's, and its username's from this address. */
+function failureKeys(request: FastifyRequest): { username: string; address: string } | undefined {
+  const username = usernameOf(request);
+  const tenant = request.tenant?.config.id;
+  if (username === undefined || !tenant) return undefined;
+  const key = `aunf:${tenant}:${username}`;
+  return { username: key, address: `${key}:${request.ip}` };
 }
 
 /** The username of an auth call body (signin, forgot, forgot/confirm), lower-cased; undefined when absent. */

@@ -17,9 +17,10 @@ afterAll(async () => {
 /** Through the gateway app (inject keeps the Host header, which fetch drops), proxied to the real services. */
 async function api(
   path: string,
-  init: { method?: string; host?: string; headers?: Record<string, string>; body?: string } = {},
+  init: { method?: string; host?: string; headers?: Record<string, string>; body?: string; ip?: string } = {},
 ) {
   const response = await stack.gateway.inject({
+    ...(init.ip ? { remoteAddress: init.ip } : {}),
     method: (init.method ?? 'GET') as 'GET',
     url: `/api${path}`,
     headers: {
@@ -115,5 +116,40 @@ describe('the user service behind the gateway', () => {
       status = (await api('/users/users?limit=0', { headers: auth })).status;
     }
     expect(status).toBe(200);
+  });
+});
+
+/** A sign-in through the gateway from a given client address; the status code. */
+const signInFrom = async (ip: string, username: string, password: string) =>
+  (await api('/users/auth/signin', { method: 'POST', ip, body: JSON.stringify({ username, password }) }))
+    .status;
+
+describe("someone else's wrong passwords never lock the owner out (issue 27.A)", () => {
+  it('50 wrong tries for admin from one address, then the right password from another address: 200', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 50; i++) codes.push(await signInFrom('203.0.113.50', 'admin', 'Wrong#Pass2027'));
+    // Refused early, by the gateway (per username and address) or the service (slow-down, then lock).
+    expect(codes.slice(0, 4)).toEqual([401, 401, 401, 401]);
+    expect(codes.at(-1)).toBe(429);
+    expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(10);
+    expect(await signInFrom('198.51.100.77', 'admin', DEMO_PASSWORD)).toBe(200);
+    // The attacker's address stays closed, even with the right password.
+    expect(await signInFrom('203.0.113.50', 'admin', DEMO_PASSWORD)).toBe(429);
+  });
+
+  it('past the per-username failure ceiling, only addresses that failed for that username are refused', async () => {
+    // One failure each from 60 addresses (a botnet staying under every per-address limit).
+    for (let i = 0; i < 60; i++)
+      expect(await signInFrom(`192.0.2.${i + 1}`, 'manager', 'Wrong#Pass2027')).toBe(401);
+    const again = await api('/users/auth/signin', {
+      method: 'POST',
+      ip: '192.0.2.1',
+      body: JSON.stringify({ username: 'manager', password: 'Wrong#Pass2028' }),
+    });
+    expect(again.status).toBe(429);
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(60);
+    // The owner, from an address without failures, signs in; other usernames are untouched.
+    expect(await signInFrom('198.51.100.78', 'manager', DEMO_PASSWORD)).toBe(200);
+    expect(await signInFrom('192.0.2.1', 'agent', DEMO_PASSWORD)).toBe(200);
   });
 });
