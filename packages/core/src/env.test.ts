@@ -35,6 +35,19 @@ describe('loadEnv', () => {
     expect(error?.problems.join('\n')).toMatch(/INTERNAL_CONTEXT_SECRET: must be set/);
   });
 
+  it('marks the refresh cookie Secure by default in production only (issue 27.E)', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db/portal',
+      REDIS_URL: 'redis://cache:6379',
+      JWT_PRIVATE_KEY_FILE: '/run/secrets/jwt.pem',
+      INTERNAL_CONTEXT_SECRET: 'x'.repeat(32),
+    };
+    expect(loadEnv(['user'], production).COOKIE_SECURE).toBe(true);
+    expect(loadEnv(['user'], { ...production, COOKIE_SECURE: 'false' }).COOKIE_SECURE).toBe(false);
+    expect(loadEnv(['user'], {}).COOKIE_SECURE).toBe(false);
+  });
+
   it('knows which process reads which variable', () => {
     expect(varsUsedBy(['gateway'])).toContain('TRUST_PROXY');
     expect(varsUsedBy(['gateway'])).not.toContain('DATABASE_URL');

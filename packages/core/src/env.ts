@@ -28,6 +28,8 @@ interface VarMeta {
   description: string;
   /** Must be set when NODE_ENV=production (development generates or defaults it). */
   requiredInProduction?: boolean;
+  /** The value when unset and NODE_ENV=production, where it differs from the development default. */
+  productionDefault?: string;
 }
 const VAR_META = new Map<string, VarMeta>();
 function v<T extends TSchema>(schema: T, meta: VarMeta): T {
@@ -233,9 +235,12 @@ export const EnvSchema = Type.Object({
     Type.Integer({ minimum: 60, maximum: 31536000, default: 43200 }),
     { usedBy: ['user'], description: 'Lifetime of refresh tokens' },
   ),
+  // Production serves HTTPS (TLS ends at the ingress or proxy): a deploy that forgets the variable must
+  // not send the refresh token over plain HTTP (issue 27.E). `npm start` serves plain http://*.localhost.
   COOKIE_SECURE: withDefault('COOKIE_SECURE', bool(false), {
     usedBy: ['user'],
-    description: 'Mark the refresh cookie Secure (set behind TLS)',
+    description: 'Mark the refresh cookie Secure (__Host- prefix); true by default when NODE_ENV=production',
+    productionDefault: 'true',
   }),
   SMTP_URL: optional('SMTP_URL', url('smtp|smtps'), {
     usedBy: ['user', 'case', 'worker'],
@@ -356,6 +361,12 @@ export function loadEnv(
   for (const name of names) {
     const value = source[name];
     if (value !== undefined && value !== '') raw[name] = value;
+  }
+  if (raw.NODE_ENV === 'production') {
+    for (const name of names) {
+      const fallback = VAR_META.get(name)?.productionDefault;
+      if (raw[name] === undefined && fallback !== undefined) raw[name] = fallback;
+    }
   }
   const converted = Value.Convert(EnvSchema, Value.Default(EnvSchema, raw)) as Record<string, unknown>;
   const problems: string[] = [];
