@@ -145,3 +145,23 @@ describe('absolute-form request targets', () => {
     expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 401 Unauthorized');
   });
 });
+
+describe('the Host header (issue 27.G)', () => {
+  it.each([
+    ['Host: acme.localhost', 'Host: northbank.localhost'],
+    ['Host: northbank.localhost', 'host: acme.localhost'],
+    ['Host: acme.localhost', 'Host: acme.localhost'],
+  ])('two Host headers (%s, %s) are refused with 400, for pages and API calls', async (...hosts) => {
+    for (const line of ['GET /api/tenant HTTP/1.1', 'GET /dashboard HTTP/1.1']) {
+      const answer = await rawRequest(line, hosts);
+      expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+      expect(answer).toContain('A request must carry exactly one Host header.');
+    }
+  });
+
+  it('one Host header is answered as before', async () => {
+    const answer = await rawRequest('GET /api/tenant HTTP/1.1', ['Host: northbank.localhost']);
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+    expect(answer).toContain('"id":"northbank"');
+  });
+});
