@@ -183,6 +183,7 @@ describe('GET /users/audit', () => {
     route: string;
     target_ids: Record<string, string>;
     impersonated: boolean;
+    ip: string | null;
   };
   const items = (r: { json: Record<string, unknown> }) => r.json.data as Item[];
 
@@ -216,6 +217,29 @@ describe('GET /users/audit', () => {
     const partner = items(await audit('acme', 'partner.admin', '?limit=1000')).map((i) => i.request_id);
     expect(partner).toContain(merchantWrite);
     expect(partner).not.toContain(adminWrite);
+  });
+
+  it('shows client addresses to provider staff only, in the grid and the CSV (issue 27.G)', async () => {
+    const staff = items(await audit('acme', 'admin', '?limit=1000')).find(
+      (i) => i.request_id === merchantWrite,
+    );
+    expect(staff?.ip).toBe('127.0.0.1');
+    for (const username of ['merchant.admin', 'readonly', 'partner.admin']) {
+      const rows = items(await audit('acme', username, '?limit=1000'));
+      expect(
+        rows.map((i) => i.request_id),
+        username,
+      ).toContain(merchantWrite);
+      for (const i of rows) expect(i.ip, username).toBeNull();
+    }
+    const csv = await stack.gateway.inject({
+      method: 'GET',
+      url: `/api/users/audit.csv?user_id=${demoId('acme', 'merchant.admin')}`,
+      headers: { host: 'acme.localhost', authorization: `Bearer ${await token('acme', 'admin')}` },
+    });
+    const [header, ...rows] = csv.body.trim().split('\r\n');
+    expect(header).toBe('Time,Actor,User,Impersonated,Action,Method,Route,Targets,Status,Request ID,IP');
+    expect(rows.some((row) => row.endsWith(',127.0.0.1'))).toBe(true);
   });
 
   it('is for the roles that administer users only', async () => {
@@ -266,7 +290,8 @@ describe('GET /users/audit', () => {
     expect(r.headers['content-type']).toMatch(/^text\/csv/);
     expect(r.headers['content-disposition']).toMatch(/attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = r.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Time,Actor,User,Impersonated,Action,Method,Route,Targets,Status,Request ID,IP');
+    // A merchant admin's export has no client addresses (issue 27.G).
+    expect(lines[0]).toBe('Time,Actor,User,Impersonated,Action,Method,Route,Targets,Status,Request ID');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(
       `merchant.admin,merchant.admin,No,request,POST,"'=HYPERLINK(""http://evil"")"`,

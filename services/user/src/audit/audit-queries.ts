@@ -8,6 +8,13 @@ export interface AuditScope {
   merchantIds: number[] | null;
 }
 
+/**
+ * Client addresses are for provider staff (issue 27.G): a merchant or partner
+ * admin learns nothing from where its users' calls came from that it needs,
+ * and would learn the addresses of staff acting in its subtree.
+ */
+export const showsAddresses = (scope: AuditScope) => scope.merchantIds === null;
+
 /** Stores a gateway batch of one tenant; rows already stored (a retried batch) are skipped. */
 export async function insertAuditBatch(
   db: Queryable,
@@ -91,7 +98,7 @@ function auditSelect(where: string, order: 'asc' | 'desc') {
 const person = (id: string | null, username: string | null) =>
   id === null ? null : { id: Number(id), username };
 
-export function toAuditItem(r: AuditRow): AuditItem {
+export function toAuditItem(r: AuditRow, withAddress: boolean): AuditItem {
   const targets = { ...(r.target_ids ?? {}) };
   // The service's own rows name their target user in a column of their own.
   if (r.target_user_id !== null && targets.id === undefined) targets.user_id = r.target_user_id;
@@ -108,7 +115,7 @@ export function toAuditItem(r: AuditRow): AuditItem {
     target_ids: targets,
     status: r.status,
     request_id: r.request_id,
-    ip: r.ip,
+    ip: withAddress ? r.ip : null,
   };
 }
 
@@ -132,7 +139,7 @@ export async function listAudit(
     `${auditSelect(where, q.sort_order ?? 'desc')} limit ${page.limit} offset ${page.start}`,
     params,
   );
-  return rows.map(toAuditItem);
+  return rows.map((r) => toAuditItem(r, showsAddresses(scope)));
 }
 
 /** The export's query, read by the caller in batches (a cursor: never the whole log in memory). */

@@ -13,6 +13,7 @@ import {
   countAudit,
   insertAuditBatch,
   listAudit,
+  showsAddresses,
   toAuditItem,
   type AuditRow,
   type AuditScope,
@@ -46,8 +47,8 @@ const CSV_COLUMNS: { header: string; value: (a: AuditItem) => string | number }[
   },
   { header: 'Status', value: (a) => a.status ?? '' },
   { header: 'Request ID', value: (a) => a.request_id ?? '' },
-  { header: 'IP', value: (a) => a.ip ?? '' },
 ];
+const IP_COLUMN: (typeof CSV_COLUMNS)[number] = { header: 'IP', value: (a) => a.ip ?? '' };
 
 /** Provider staff read the tenant; partner and merchant admins the users of their merchant subtree. */
 async function auditScope(app: FastifyInstance, state: UserServiceState, actor: Actor): Promise<AuditScope> {
@@ -102,10 +103,12 @@ export async function auditRoutes(base: FastifyInstance, state: UserServiceState
     async (request, reply) => {
       const scope = await auditScope(app, state, await actorOf(request));
       const { sql, params } = auditExportSql(scope, request.query);
+      const withAddress = showsAddresses(scope);
+      const columns = withAddress ? [...CSV_COLUMNS, IP_COLUMN] : CSV_COLUMNS;
       async function* lines() {
-        yield csvLine(CSV_COLUMNS.map((c) => c.header));
+        yield csvLine(columns.map((c) => c.header));
         for await (const rows of db.stream<AuditRow>(sql, params, EXPORT_BATCH))
-          yield rows.map((r) => csvLine(CSV_COLUMNS.map((c) => c.value(toAuditItem(r))))).join('');
+          yield rows.map((r) => csvLine(columns.map((c) => c.value(toAuditItem(r, withAddress))))).join('');
       }
       const stamp = new Date().toISOString().slice(0, 10);
       reply.header('content-disposition', `attachment; filename="audit-${stamp}.csv"`);

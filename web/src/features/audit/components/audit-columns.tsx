@@ -45,6 +45,9 @@ const COLUMNS: ColDef<AuditItem>[] = [
   },
   { field: 'status', headerName: 'Status', minWidth: 90 },
   { field: 'request_id', headerName: 'Request ID', minWidth: 290 },
-  { field: 'ip', headerName: 'IP', minWidth: 120 },
 ];
-export const AUDIT_COLUMNS = COLUMNS.map((c): ColDef<AuditItem> => ({ sortable: false, ...c }));
+/** Client addresses: the server sends them to provider staff only. */
+const IP: ColDef<AuditItem> = { field: 'ip', headerName: 'IP', minWidth: 120 };
+
+export const auditColumns = (withAddresses: boolean): ColDef<AuditItem>[] =>
+  (withAddresses ? [...COLUMNS, IP] : COLUMNS).map((c) => ({ sortable: false, ...c }));

@@ -1,5 +1,6 @@
 import { Box, Button, Flex, Heading, Input, NativeSelect, Text } from '@chakra-ui/react';
-import { Suspense, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
+import { isProviderStaff } from '@portal/contracts';
 import { DateRangePicker } from '../../../components/date-range-picker';
 import type { PageRequest } from '../../../components/data-grid';
 import { LazyDataGrid } from '../../../components/lazy-data-grid';
@@ -7,7 +8,8 @@ import { toaster } from '../../../components/toaster';
 import { lastDays, rangeParam } from '../../../lib/dates';
 import { GENERIC_ERROR } from '../../../lib/errors';
 import { exportAudit, listAudit, useAuditUsers, type AuditFilters, type AuditItem } from '../api/audit-api';
-import { AUDIT_COLUMNS } from './audit-columns';
+import { useProfile } from '../../../lib/auth/auth-context';
+import { auditColumns } from './audit-columns';
 
 const ACTIONS = [
   { value: '', label: 'All actions' },
@@ -25,6 +27,8 @@ const ACTIONS = [
  */
 export function AuditLog() {
   const users = useAuditUsers();
+  const roles = useProfile().roles;
+  const columns = useMemo(() => auditColumns(isProviderStaff(roles)), [roles]);
   const [userId, setUserId] = useState('');
   const [method, setMethod] = useState('');
   const [target, setTarget] = useState('');
@@ -111,7 +115,7 @@ export function AuditLog() {
       </Flex>
       <Suspense fallback={null}>
         <LazyDataGrid<AuditItem>
-          columns={AUDIT_COLUMNS}
+          columns={columns}
           fetchPage={fetchPage}
           queryKey={`audit:${userId}:${method}:${appliedTarget}:${rangeParam(range)}`}
           testId="audit-grid"
