@@ -11,7 +11,7 @@ const mAdmin = demoCtx('acme', 'merchant.admin');
 const pAdmin = demoCtx('acme', 'partner.admin');
 const a2Admin = demoCtx('acme', 'federated');
 const readonly = demoCtx('acme', 'readonly');
-const body = { url: 'https://203.0.113.7/hooks', events: ['CASE_STATUS_CHANGED'], description: 'ERP' };
+const body = { url: 'https://8.8.8.8/hooks', events: ['CASE_STATUS_CHANGED'], description: 'ERP' };
 
 beforeAll(async () => {
   // No allow-list: loopback and private networks are refused as in production.
@@ -24,7 +24,7 @@ describe('registering an endpoint', () => {
     const r = await w.userCall('POST', '/users/webhooks', mAdmin, { ...body, description: '  ERP  ' });
     expect(r.status, r.raw).toBe(201);
     expect(r.body).toMatchObject({
-      url: 'https://203.0.113.7/hooks',
+      url: 'https://8.8.8.8/hooks',
       description: 'ERP',
       events: ['CASE_STATUS_CHANGED'],
       is_active: true,
@@ -53,10 +53,10 @@ describe('registering an endpoint', () => {
   });
 
   it.each([
-    ['plain http outside development', 'http://203.0.113.7/hooks', M.httpsOnly],
-    ['another scheme', 'ftp://203.0.113.7/hooks', M.httpsOnly],
+    ['plain http outside development', 'http://8.8.8.8/hooks', M.httpsOnly],
+    ['another scheme', 'ftp://8.8.8.8/hooks', M.httpsOnly],
     ['not a URL', 'hooks.example.com/x', M.badUrl],
-    ['credentials in the URL', 'https://user:pw@203.0.113.7/hooks', M.credentials],
+    ['credentials in the URL', 'https://user:pw@8.8.8.8/hooks', M.credentials],
     ['the cloud metadata address', 'https://169.254.169.254/latest/meta-data', M.linkLocal],
     ['an IPv6 link-local address', 'https://[fe80::1]/hooks', M.linkLocal],
     ['loopback', 'https://127.0.0.1:8443/hooks', M.privateAddress],
@@ -195,7 +195,7 @@ describe('network policy', () => {
     // One bad answer among several refuses the host (a rotating resolver).
     const mixed = () =>
       Promise.resolve([
-        { address: '203.0.113.9', family: 4 },
+        { address: '8.8.4.4', family: 4 },
         { address: '127.0.0.1', family: 4 },
       ]);
     await expect(checkTarget(prod, 'https://rotating.test/', mixed)).rejects.toThrow(M.privateAddress);
