@@ -10,7 +10,7 @@ import { clientIp, type UserServiceState } from '../lib/context';
 import { findUserById, USER_STATUS } from '../users/repository';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookie';
 import { AUTH_MESSAGES } from './schemas';
-import { claimGrace, findRefreshToken, issueTokens, markRefreshUsed, revokeFamily } from './tokens';
+import { findRefreshToken, revokeFamily, rotateRefreshToken } from './tokens';
 
 /**
  * Ends a session: its refresh family is revoked (Postgres) and its access
@@ -72,12 +72,8 @@ export async function refresh(
     await revokeFamily(db, row.family_id);
     throw deny();
   }
-  const issued = await db.transaction(async (tx) => {
-    // First use; else (used by a concurrent request, or earlier) a sibling while the grace period lasts.
-    const fresh = !row.used_at && (await markRefreshUsed(tx, row));
-    if (!fresh && !(await claimGrace(tx, row.id))) return null;
-    return issueTokens(tx, state.key, env, user, clientIp(request), row.family_id, row.id);
-  });
+  // One transaction (retried once on a deadlock or serialization failure); Redis and logging stay outside.
+  const issued = await rotateRefreshToken(db, state.key, env, user, clientIp(request), row);
   if (!issued) throw await reuse(row);
   setRefreshCookie(reply, env, issued.refreshToken);
   return issued.body;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { TokenResponse } from '@portal/contracts';
-import type { Env, Queryable } from '@portal/core';
+import type { Db, Env, Queryable } from '@portal/core';
 import { newOpaqueToken, sha256 } from './crypto';
 import type { SigningKey } from './keys';
 
@@ -108,9 +108,33 @@ export async function findRefreshToken(db: Queryable, token: string): Promise<Re
 }
 
 /**
+ * Row locks on refresh tokens are always taken in ascending id order (a
+ * parent's id is below its children's), so no two transactions can wait on
+ * each other. Before this, refreshes of sibling tokens (two tabs presenting
+ * the sibling cookies of a grace-period refresh) each updated their own row
+ * first, then their siblings' in markRefreshUsed: A held C1 and waited for C2,
+ * B held C2 and waited for C1, and Postgres aborted one with a deadlock.
+ *
+ * lockRotation locks, in one statement: the token's parent (the token the
+ * siblings were issued for), the token and its siblings. Every refresh of a
+ * sibling group thus queues on the parent row first (a parent already purged
+ * by housekeeping: on the group itself, same order), and the sibling set
+ * cannot grow meanwhile (new siblings are issued only under the parent's lock).
+ * Every later statement of the rotation touches only rows locked here, or the
+ * new row it inserts.
+ */
+export async function lockRotation(db: Queryable, row: Pick<RefreshRow, 'id' | 'parent_id'>): Promise<void> {
+  await db.query(
+    `select id from users.refresh_tokens where id = $1 or id = $2 or parent_id = $2 order by id for update`,
+    [row.id, row.parent_id],
+  );
+}
+
+/**
  * Marks a token used; false when another request used it first (a concurrent
  * reuse). Its unused siblings (issued in the grace period for the same
  * parent) are superseded: only the child that is used stays in the chain.
+ * Call under lockRotation.
  */
 export async function markRefreshUsed(
   db: Queryable,
@@ -132,7 +156,8 @@ export async function markRefreshUsed(
 /**
  * True when a used token may still get a sibling: used within the grace
  * period, its family not revoked, fewer than REFRESH_GRACE_MAX_SIBLINGS
- * children. Locks the token row so concurrent claims count one by one.
+ * children. Locks the token row so concurrent claims count one by one
+ * (already held under lockRotation).
  */
 export async function claimGrace(db: Queryable, id: number): Promise<boolean> {
   const { rows } = await db.query<{ ok: boolean }>(
@@ -144,18 +169,74 @@ export async function claimGrace(db: Queryable, id: number): Promise<boolean> {
   return rows[0]?.ok === true;
 }
 
+/** SQLSTATEs of a transaction Postgres aborted that may simply run again: deadlock_detected, serialization_failure. */
+const RETRYABLE_SQLSTATES = new Set(['40P01', '40001']);
+
+export function isRetryableTxError(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && RETRYABLE_SQLSTATES.has(code);
+}
+
+/**
+ * Runs fn in a transaction, once more when Postgres aborted it for a deadlock
+ * or a serialization failure (the lock order makes a deadlock of the rotation
+ * unexpected; the retry is the safety net). fn must have no side effect
+ * outside the database: it may run twice.
+ */
+export async function transactionWithRetry<T>(
+  db: Pick<Db, 'transaction'>,
+  fn: (tx: Queryable) => Promise<T>,
+  retries = 1,
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction(fn);
+    } catch (error) {
+      if (attempt >= retries || !isRetryableTxError(error)) throw error;
+    }
+  }
+}
+
+/**
+ * One rotation of a presented refresh token, in one transaction: the first
+ * use marks it used (superseding its unused siblings) and issues its child;
+ * a token used already (by a concurrent request, or earlier) gets a sibling
+ * while the grace period lasts. null: no grace (reuse, or a revoked family):
+ * the caller revokes the family. No network call happens inside.
+ */
+export async function rotateRefreshToken(
+  db: Pick<Db, 'transaction'>,
+  key: SigningKey,
+  env: Pick<Env, 'JWT_ISSUER' | 'ACCESS_TOKEN_TTL_SECONDS' | 'REFRESH_TOKEN_TTL_SECONDS'>,
+  user: TokenUser,
+  ip: string,
+  row: Pick<RefreshRow, 'id' | 'parent_id' | 'family_id' | 'used_at'>,
+): Promise<IssuedTokens | null> {
+  return transactionWithRetry(db, async (tx) => {
+    await lockRotation(tx, row);
+    const fresh = !row.used_at && (await markRefreshUsed(tx, row));
+    if (!fresh && !(await claimGrace(tx, row.id))) return null;
+    return issueTokens(tx, key, env, user, ip, row.family_id, row.id);
+  });
+}
+
+/** Revokes a session family; its rows are locked in ascending id order, as a rotation locks them. */
 export async function revokeFamily(db: Queryable, familyId: string): Promise<void> {
   await db.query(
-    `update users.refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null`,
+    `update users.refresh_tokens set revoked_at = now()
+      where id in (select id from users.refresh_tokens
+                    where family_id = $1 and revoked_at is null order by id for update)`,
     [familyId],
   );
 }
 
-/** Ends every session of a user, or every one but the given family. */
+/** Ends every session of a user, or every one but the given family (rows locked in ascending id order). */
 export async function revokeUserTokens(db: Queryable, userId: number, exceptFamily?: string): Promise<void> {
   await db.query(
     `update users.refresh_tokens set revoked_at = now()
-      where user_id = $1 and revoked_at is null and ($2::uuid is null or family_id <> $2::uuid)`,
+      where id in (select id from users.refresh_tokens
+                    where user_id = $1 and revoked_at is null and ($2::uuid is null or family_id <> $2::uuid)
+                    order by id for update)`,
     [userId, exceptFamily ?? null],
   );
 }
