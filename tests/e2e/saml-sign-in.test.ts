@@ -7,7 +7,9 @@ import { startTestIdp, TEST_IDP_CERT } from '../support/saml-idp';
  * SAML sign-in in Chromium against the full stack, with a tiny identity
  * provider served by the test: it reads the AuthnRequest, signs a response
  * for the demo user `federated` with the test IdP key and auto-posts it to
- * the ACS URL the request named.
+ * the ACS URL the request named. The test IdP's fixture certificate is trusted
+ * only in this test's own copy of the tenant files: no shipped file trusts a
+ * committed key (tests/static/shipped-trust.test.ts).
  */
 const IDP_ENTITY = 'https://idp.e2e.test/metadata';
 const SP_ENTITY = 'https://acme.localhost/saml/sp';

@@ -24,6 +24,9 @@ export interface TestIdpOptions {
   nameId?: string;
   port?: number;
   host?: string;
+  /** The signing key and its certificate (PEM); the test IdP's fixture pair when absent. */
+  key?: string;
+  cert?: string;
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -31,8 +34,8 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').repl
 export async function startTestIdp(
   o: TestIdpOptions,
 ): Promise<{ url: string; server: Server; close(): Promise<void> }> {
-  const key = TEST_IDP_KEY();
-  const cert = TEST_IDP_CERT();
+  const key = o.key ?? TEST_IDP_KEY();
+  const cert = o.cert ?? TEST_IDP_CERT();
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://idp');
     const html = (body: string) =>

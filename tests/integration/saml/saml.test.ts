@@ -1,7 +1,13 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, REFRESH_COOKIE } from '@portal/contracts';
+import { parse, stringify } from 'yaml';
+import {
+  DEMO_PASSWORD,
+  REFRESH_COOKIE,
+  SAML_DEMO_IDP_CERT_FILE,
+  SAML_DEMO_IDP_KEY_FILE,
+} from '@portal/contracts';
 import { startStack, type Stack } from '@portal/runner';
 import { loadTenants, TenantConfigError } from '../../../gateway/src/tenants/load';
 import { buildAssertion, buildResponseXml, toBase64 } from '../../../services/user/src/auth/saml/test-idp';
@@ -365,6 +371,65 @@ describe('SAML tenants: password back-door and logout', () => {
       expect((error as TenantConfigError).problems.join('\n')).toMatch(/acme\.yaml: saml(\.idp_certs)?: /);
     } finally {
       rmSync(broken, { recursive: true, force: true });
+    }
+  });
+
+  it('a certificate file must be a path inside DATA_DIR', () => {
+    for (const path of ['../outside.crt', '/etc/ssl/idp.crt']) {
+      const broken = samlTenantDir();
+      const file = `${broken}/acme.yaml`;
+      const config = parse(readFileSync(file, 'utf8')) as { saml: Record<string, unknown> };
+      config.saml.idp_certs = [{ file: path }];
+      writeFileSync(file, stringify(config));
+      try {
+        expect(() => loadTenants(broken)).toThrow(/acme\.yaml: saml\.idp_certs\[0\]: /);
+      } finally {
+        rmSync(broken, { recursive: true, force: true });
+      }
+    }
+  });
+});
+
+describe('the demo tenant: trust from DATA_DIR, not from the repository', () => {
+  it('the shipped northbank block trusts the demo IdP key generated into DATA_DIR, and nothing committed', async () => {
+    const shipped = parse(
+      readFileSync(join(import.meta.dirname, '../../../config/tenants/northbank.yaml'), 'utf8'),
+    ) as { saml: { idp_certs: unknown[]; idp_entity_id: string; sp_entity_id: string } };
+    expect(shipped.saml.idp_certs).toEqual([{ file: SAML_DEMO_IDP_CERT_FILE }]);
+    const file = join(dir, 'northbank.yaml');
+    const before = readFileSync(file, 'utf8');
+    const config = parse(before) as Record<string, unknown>;
+    writeFileSync(file, stringify({ ...config, saml: shipped.saml }));
+    try {
+      // The user service generated the demo IdP's key pair into this stack's DATA_DIR at start.
+      const key = readFileSync(join(t.env.DATA_DIR, SAML_DEMO_IDP_KEY_FILE), 'utf8');
+      const cert = readFileSync(join(t.env.DATA_DIR, SAML_DEMO_IDP_CERT_FILE), 'utf8');
+      const sign = (id: string, pair: { key: string; cert: string }) =>
+        toBase64(
+          buildResponseXml({
+            privateKeyPem: pair.key,
+            certPem: pair.cert,
+            issuer: shipped.saml.idp_entity_id,
+            audience: shipped.saml.sp_entity_id,
+            acsUrl: acsOf('northbank.localhost'),
+            inResponseTo: id,
+            nameId: 'federated',
+          }),
+        );
+      // The committed test IdP key signs nothing the shipped tenant accepts.
+      const forged = await startLogin(gw(), 'northbank.localhost');
+      expect(forged.location.startsWith('http://localhost:8090/sso?SAMLRequest=')).toBe(true);
+      expect(
+        (await postAcs(gw(), sign(forged.id, TEST_IDP), { host: 'northbank.localhost' })).statusCode,
+      ).toBe(401);
+      // The demo IdP's key (tests/support/demo-saml-idp.ts signs with it) does.
+      const login = await startLogin(gw(), 'northbank.localhost');
+      const acs = await postAcs(gw(), sign(login.id, { key, cert }), { host: 'northbank.localhost' });
+      expect(acs.statusCode).toBe(303);
+      const token = await exchange(gw(), codeOf(acs.headers.location)!, 'northbank.localhost');
+      expect(token.statusCode).toBe(200);
+    } finally {
+      writeFileSync(file, before);
     }
   });
 });

@@ -10,10 +10,13 @@ import { badRequest, notFound } from '@portal/core';
  * A tenant's `saml` block (packages/contracts/src/saml.ts), read from the same
  * tenant file the gateway validated (TENANT_CONFIG_DIR), re-read when the file
  * changes, checked again against the schema here: a block that does not
- * validate counts as absent (SAML off), never half-applied.
+ * validate counts as absent (SAML off), never half-applied. The certificates
+ * it trusts are resolved and checked by trust.ts.
  */
 export interface SamlTenant {
   tenant: string;
+  /** The tenant file it was read from. */
+  file: string;
   domains: string[];
   saml: SamlTenantConfig;
 }
@@ -39,7 +42,7 @@ export function readSamlTenant(dir: string, tenant: string): SamlTenant | null {
       : [];
     const value =
       raw?.saml !== undefined && Value.Check(SamlTenantConfig, raw.saml)
-        ? { tenant, domains, saml: raw.saml }
+        ? { tenant, file, domains, saml: raw.saml }
         : null;
     cache.set(file, { mtimeMs, value });
     return value;

@@ -34,13 +34,19 @@ export function skewMs(config: SamlTenantConfig): number {
   return (config.clock_skew_seconds ?? DEFAULT_SKEW_SECONDS) * 1000;
 }
 
-export function serviceProvider(config: SamlTenantConfig, acsUrl: string, requestId?: string): SAML {
+/** `certs`: the tenant's trusted IdP certificates, PEM, as trust.ts resolved and checked them. */
+export function serviceProvider(
+  config: SamlTenantConfig,
+  certs: string[],
+  acsUrl: string,
+  requestId?: string,
+): SAML {
   return new SAML({
     entryPoint: config.idp_sso_url,
     issuer: config.sp_entity_id,
     audience: config.sp_entity_id,
     callbackUrl: acsUrl,
-    idpCert: config.idp_certs,
+    idpCert: certs,
     wantAssertionsSigned: true,
     wantAuthnResponseSigned: config.want_response_signed ?? false,
     acceptedClockSkewMs: skewMs(config),
@@ -88,10 +94,11 @@ function attribute(profile: Profile, ...names: string[]): string | null {
 /** Validates a posted SAMLResponse for this tenant and ACS URL; SamlRejection with the reason when refused. */
 export async function verifyResponse(
   config: SamlTenantConfig,
+  certs: string[],
   acs: string,
   samlResponse: string,
 ): Promise<VerifiedAssertion> {
-  const sp = serviceProvider(config, acs);
+  const sp = serviceProvider(config, certs, acs);
   let profile: Profile | null;
   try {
     ({ profile } = await sp.validatePostResponseAsync({ SAMLResponse: samlResponse }));

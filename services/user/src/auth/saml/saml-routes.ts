@@ -14,11 +14,13 @@ import { requirePublic, type UserServiceState } from '../../lib/context';
 import { findUserById, USER_STATUS } from '../../users/repository';
 import { completeSignIn } from '../flows';
 import { signOut } from '../refresh';
-import { acsUrl, publicOrigin, readSamlTenant, requireSamlTenant } from './config';
+import { acsUrl, publicOrigin, readSamlTenant } from './config';
+import { ensureDemoSamlIdpKey } from './demo-idp-key';
 import { federatedUser } from './federation';
 import { newRequestId, SamlRejection, serviceProvider, verifyResponse } from './provider';
 import { safeReturnPath } from './return-path';
 import { claimAssertionId, consumeCode, consumeRequest, createCode, saveRequest } from './store';
+import { checkSamlTrustAtStart, requireSamlSetup, trustOptions } from './trust';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 /** A SAMLResponse is a few KB; the gateway bounds the form at 512 KB. */
@@ -49,7 +51,15 @@ const ERROR_CODES: Record<string, string> = {
  */
 export async function samlRoutes(base: FastifyInstance, state: UserServiceState) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  const dir = () => app.deps.env.TENANT_CONFIG_DIR;
+  const { env, log } = app.deps;
+  const dir = () => env.TENANT_CONFIG_DIR;
+  // Outside production the demo IdP's key pair goes into DATA_DIR (the northbank demo trusts its certificate
+  // by file), as the demo single sign-on keys do; production never generates it and refuses test certificates.
+  if (env.NODE_ENV !== 'production') {
+    const demo = ensureDemoSamlIdpKey(env.DATA_DIR);
+    if (demo.created) log.info({ file: demo.certFile }, 'demo SAML identity provider key installed');
+  }
+  checkSamlTrustAtStart(dir(), trustOptions(env), log);
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 512 * 1024 },
@@ -67,10 +77,12 @@ export async function samlRoutes(base: FastifyInstance, state: UserServiceState)
     },
     async (request, reply) => {
       const ctx = requirePublic(request);
-      const st = requireSamlTenant(dir(), ctx.tenant);
-      const xml = serviceProvider(st.saml, acsUrl(publicOrigin(request, st))).generateServiceProviderMetadata(
-        null,
-      );
+      const st = requireSamlSetup(env, ctx.tenant, request.log);
+      const xml = serviceProvider(
+        st.saml,
+        st.certs,
+        acsUrl(publicOrigin(request, st)),
+      ).generateServiceProviderMetadata(null);
       return reply
         .type('application/samlmetadata+xml')
         .header('cache-control', 'public, max-age=300')
@@ -90,13 +102,13 @@ export async function samlRoutes(base: FastifyInstance, state: UserServiceState)
     },
     async (request, reply) => {
       const ctx = requirePublic(request);
-      const st = requireSamlTenant(dir(), ctx.tenant);
+      const st = requireSamlSetup(env, ctx.tenant, request.log);
       const acs = acsUrl(publicOrigin(request, st));
       const returnTo = safeReturnPath(request.query.return_to);
       if (!returnTo) throw badRequest(SAML_MESSAGES.returnPath);
       const requestId = newRequestId();
       await saveRequest(app.deps.db, { tenant: ctx.tenant, requestId, acsUrl: acs, returnTo });
-      const url = await serviceProvider(st.saml, acs, requestId).getAuthorizeUrlAsync(
+      const url = await serviceProvider(st.saml, st.certs, acs, requestId).getAuthorizeUrlAsync(
         returnTo,
         undefined,
         {},
@@ -168,7 +180,7 @@ async function consumeAssertion(
   body: { SAMLResponse: string; RelayState?: string },
 ): Promise<string> {
   const ctx = requirePublic(request);
-  const st = requireSamlTenant(app.deps.env.TENANT_CONFIG_DIR, ctx.tenant);
+  const st = requireSamlSetup(app.deps.env, ctx.tenant, request.log);
   const acs = acsUrl(publicOrigin(request, st));
   // RelayState is not signed: it must be a path of this site, but the page comes from our own request record.
   if (body.RelayState !== undefined && !safeReturnPath(body.RelayState))
@@ -181,7 +193,7 @@ async function consumeAssertion(
   };
   let verified;
   try {
-    verified = await verifyResponse(st.saml, acs, body.SAMLResponse);
+    verified = await verifyResponse(st.saml, st.certs, acs, body.SAMLResponse);
   } catch (error) {
     if (error instanceof SamlRejection) throw refuse(error.reason);
     throw error;
