@@ -1,4 +1,6 @@
+import { request as httpRequest } from 'node:http';
 import { DEMO_PASSWORD } from '@portal/contracts';
+import type { Db, Queryable } from '@portal/core';
 import type { Stack } from '@portal/runner';
 import { simplePdf } from '../../../services/docs/src/seed/simple-pdf';
 import { callGateway } from '../../support/gateway-client';
@@ -62,4 +64,91 @@ export function encryptedPdf(): Buffer {
     ),
     'latin1',
   );
+}
+
+/**
+ * A call to the gateway with a raw JSON text body (JSON.stringify cannot write 9223372036854775808 or
+ * 1e400 as numbers); answers the status and the parsed JSON answer ({} when it is not JSON).
+ */
+export function rawJsonCall(
+  gatewayUrl: string,
+  tenant: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: string } = {},
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  const url = new URL(gatewayUrl);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method,
+        headers: {
+          host: `${tenant}.localhost`,
+          accept: 'application/json',
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...(options.body !== undefined
+            ? {
+                'content-type': 'application/json',
+                'content-length': String(Buffer.byteLength(options.body)),
+              }
+            : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: Record<string, unknown> = {};
+          try {
+            json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+          } catch {
+            // not JSON
+          }
+          resolve({ status: res.statusCode ?? 0, json });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+/** One statement a recording database handle sent: its text, parameters and, when it failed, the error. */
+export interface DbCall {
+  sql: string;
+  params: readonly unknown[];
+  error?: string;
+}
+
+/**
+ * The database handle of a stack that notes every statement (in and out of
+ * transactions) in `calls`: a test can see which values reached SQL and which
+ * statements failed, whatever the log level.
+ */
+export function recordingDb(db: Db, calls: DbCall[]): Db {
+  const recorded = (target: Queryable): Queryable['query'] =>
+    async function query<R>(sql: string, params: readonly unknown[] = []) {
+      const call: DbCall = { sql, params };
+      calls.push(call);
+      try {
+        return await target.query<R>(sql, params);
+      } catch (error) {
+        call.error = error instanceof Error ? error.message : String(error);
+        throw error;
+      }
+    };
+  return {
+    kind: db.kind,
+    query: recorded(db),
+    transaction: (fn) => db.transaction((tx) => fn({ query: recorded(tx) })),
+    stream: (sql, params, batchSize) => {
+      calls.push({ sql, params });
+      return db.stream(sql, params, batchSize);
+    },
+    close: () => db.close(),
+  };
 }

@@ -18,7 +18,7 @@ import {
 import { badRequest, conflict, forbidden, type Db } from '@portal/core';
 import { newObjectKey, parseObjectKey, type ObjectStore } from '@portal/storage';
 import type { CaseScope } from '../representment/case-scope';
-import { checkFile, readAll, sha256 } from '../representment/file-check';
+import { checkFile, declaredAs, readAll, sha256 } from '../representment/file-check';
 import { enqueueCompile } from '../representment/jobs';
 import { assertUser } from '../representment/representment-routes';
 import { issueUploadLink } from '../representment/upload-routes';
@@ -148,11 +148,14 @@ export function builderUploadRoutes(deps: BuilderUploadDeps): FastifyPluginAsync
             throw badRequest(M.foreignKey);
           if (link.caseId !== c.id || link.used) throw badRequest(M.foreignKey);
         }
+        // The store also answers the type each upload link was asked for (the form had to name it).
         let total = 0;
+        const linkTypes = new Map<string, string>();
         for (const key of keys) {
           const info = await deps.store.head(ctx.tenant, key).catch(() => null);
           if (!info) throw badRequest(M.missingFile);
           total += info.size;
+          linkTypes.set(key, info.contentType);
         }
         const templates = await templatesFor(deps.db, ctx.tenant, c.merchant_id, templateIds);
         for (const t of body.templates) {
@@ -167,9 +170,14 @@ export function builderUploadRoutes(deps: BuilderUploadDeps): FastifyPluginAsync
           const stream = await deps.store.read(ctx.tenant, f.s3_key);
           if (!stream) throw badRequest(M.missingFile);
           const bytes = await readAll(stream);
-          // Step 3 takes single JPG files only (spec 2 §5); the checks are the upload's.
+          // Step 3 takes single JPG files only (spec 2 §5); the checks are the upload's. A JPEG declared
+          // as anything else, at link time (a representment link of the case) or here, is refused too.
           const checked = await checkFile(bytes, mb);
-          if (checked.contentType !== 'image/jpeg') throw fieldError('files', B.onlyJpg(mb));
+          if (
+            checked.contentType !== 'image/jpeg' ||
+            !declaredAs(checked.contentType, [linkTypes.get(f.s3_key)!, f.content_type])
+          )
+            throw fieldError('files', B.onlyJpg(mb));
           staged.push({
             position: f.order_num + 1,
             orderNum: 0,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { REPRESENTMENT_MESSAGES as M } from '@portal/contracts';
 import { flatJpeg } from '../seed/demo-jpeg';
 import { compileRepresentment } from './compile';
-import { checkFile, sha256 } from './file-check';
+import { checkFile, declaredAs, sha256 } from './file-check';
 
 async function pdf(pages: number) {
   const doc = await PDFDocument.create();
@@ -62,5 +62,18 @@ describe('representment file checks (spec 2 §5)', () => {
     expect(a.pages).toBe(4);
     expect(sha256(a.bytes)).toBe(sha256(b.bytes));
     expect((await PDFDocument.load(a.bytes)).getPageCount()).toBe(4);
+  });
+});
+
+describe('declaredAs (issue 27 D)', () => {
+  it('holds when every declared type is the detected one (media types without case)', () => {
+    expect(declaredAs('application/pdf', ['application/pdf', 'Application/PDF'])).toBe(true);
+    expect(declaredAs('image/jpeg', ['image/jpeg', ' image/jpeg '])).toBe(true);
+  });
+  it('fails when the link or the submission named another type', () => {
+    expect(declaredAs('application/pdf', ['image/jpeg', 'application/pdf'])).toBe(false);
+    expect(declaredAs('application/pdf', ['application/pdf', 'image/jpeg'])).toBe(false);
+    expect(declaredAs('image/jpeg', ['image/jpeg', 'image/jpg'])).toBe(false);
+    expect(declaredAs('image/jpeg', ['application/octet-stream', 'image/jpeg'])).toBe(false);
   });
 });

@@ -72,6 +72,17 @@ export async function checkFile(bytes: Uint8Array, mbLimit: number): Promise<Che
   throw badRequest(REPRESENTMENT_MESSAGES.wrongType(mbLimit));
 }
 
+/**
+ * Whether every type an upload was declared as (the upload link's, which the
+ * store keeps with the object, and the submission's) is the type its bytes
+ * are (issue 27 D): a PDF asked for and submitted as a JPEG, or the reverse,
+ * is refused rather than stored under the wrong type. Media types compare
+ * without case (RFC 2045).
+ */
+export function declaredAs(detected: CheckedFile['contentType'], declared: readonly string[]): boolean {
+  return declared.every((type) => type.trim().toLowerCase() === detected);
+}
+
 /** A stored object's bytes; with a limit, reading stops at the first byte over it (400 with its message). */
 export async function readAll(stream: Readable, limit?: { bytes: number; message: string }): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   bytesToMb,
   CASE_MARK_MINUTES,
@@ -19,7 +19,7 @@ import { badRequest, conflict, forbidden, HttpError, type Db } from '@portal/cor
 import { emitEvent } from '@portal/jobs';
 import { MAX_UPLOAD_BYTES, parseObjectKey, UPLOAD_LINK_TTL_SECONDS, type ObjectStore } from '@portal/storage';
 import type { CaseScope } from './case-scope';
-import { checkFile, readAll } from './file-check';
+import { checkFile, declaredAs, readAll } from './file-check';
 import { enqueueCompile, enqueueTransport } from './jobs';
 import { assertUser } from './representment-routes';
 import { uploadLimits } from './upload-limits';
@@ -52,6 +52,15 @@ async function docValidationError(db: Db, ctx: InternalContext, caseId: number, 
     );
   });
 }
+
+/**
+ * The case of an upload request once the schema and the caller's scope have
+ * passed: only then is a refusal a DOC_VALIDATION_ERROR of that case. A 400
+ * answered before (the input guard's NUL check runs ahead of the schema)
+ * leaves the body unchecked, and its case_id (say -9223372036854775809) must
+ * not reach SQL.
+ */
+const scopedCase = new WeakMap<FastifyRequest, number>();
 
 export interface UploadDeps {
   db: Db;
@@ -148,16 +157,15 @@ export function uploadRoutes(deps: UploadDeps): FastifyPluginAsync {
             409: ErrorResponse,
           },
         },
-        // A refused document set (our 400s come after the case scope check) is a DOC_VALIDATION_ERROR event.
+        // A refused document set (a 400 after the case scope check) is a DOC_VALIDATION_ERROR event.
         onError: (request, _reply, error, done) => {
-          if (!(error instanceof HttpError) || error.statusCode !== 400) return done();
-          docValidationError(deps.db, request.ctx, request.body.case_id, error.message).then(
-            done,
-            (err: unknown) => {
-              request.log.error({ err }, 'DOC_VALIDATION_ERROR event not emitted');
-              done();
-            },
-          );
+          const caseId = scopedCase.get(request);
+          if (caseId === undefined || !(error instanceof HttpError) || error.statusCode !== 400)
+            return done();
+          docValidationError(deps.db, request.ctx, caseId, error.message).then(done, (err: unknown) => {
+            request.log.error({ err }, 'DOC_VALIDATION_ERROR event not emitted');
+            done();
+          });
         },
       },
       async (request) => {
@@ -165,6 +173,7 @@ export function uploadRoutes(deps: UploadDeps): FastifyPluginAsync {
         assertWriter(ctx);
         const body = request.body;
         const c = await deps.scope.caseDetail(ctx, body.case_id);
+        scopedCase.set(request, c.id);
         const allowed = body.is_reupload ? REUPLOADABLE_STATUSES : UPLOADABLE_STATUSES;
         if (!allowed.includes(c.status_id)) throw conflict(M.notUploadable(c.status));
         const holder = await heldByOther(deps.db, ctx.tenant, c.id, ctx.user_id, CASE_MARK_MINUTES);
@@ -192,11 +201,14 @@ export function uploadRoutes(deps: UploadDeps): FastifyPluginAsync {
           if (link.stale) throw badRequest(M.linkExpired);
         }
         // Sizes from the store before any byte is read: a missing object or an oversize set stops here.
+        // The store also answers the type the upload link was asked for (the form had to name it).
         let total = 0;
+        const linkTypes = new Map<string, string>();
         for (const key of keys) {
           const info = await deps.store.head(ctx.tenant, key).catch(() => null);
           if (!info) throw badRequest(M.missingFile);
           total += info.size;
+          linkTypes.set(key, info.contentType);
         }
         const templates = await templatesFor(
           deps.db,
@@ -212,12 +224,15 @@ export function uploadRoutes(deps: UploadDeps): FastifyPluginAsync {
         if (total > limits.maxBytes) throw badRequest(M.tooLarge(mb));
 
         // Every file by its bytes: type, JPEG end marker, PDF loads and is not encrypted; pages and sha256.
+        // The type declared for it, at link time and here, must be the type of its bytes.
         const staged: Array<NewDocument & { position: number }> = [];
         for (const [i, f] of body.files.entries()) {
           const stream = await deps.store.read(ctx.tenant, f.s3_key);
           if (!stream) throw badRequest(M.missingFile);
           const bytes = await readAll(stream);
           const checked = await checkFile(bytes, mb);
+          if (!declaredAs(checked.contentType, [linkTypes.get(f.s3_key)!, f.content_type]))
+            throw badRequest(M.wrongType(mb));
           staged.push({
             position: f.order_num ?? i,
             orderNum: 0,
