@@ -7,6 +7,8 @@ export const ERT_MESSAGES = {
   bulkResolved: (n: number) => `${n} ERT(s) successfully resolved.`,
   created: (n: number) => `${n} ERT(s) successfully added.`,
   alreadyResolved: 'This ERT is already resolved.',
+  proofTypeMismatch:
+    'The proof file is not of the type it was uploaded as. Upload a PDF, PNG, JPEG or CSV file.',
 } as const;
 export const ERT_CSV_MAX_ROWS = 10_000;
 export const ERT_CSV_MAX_BYTES = 5 * 1024 * 1024;

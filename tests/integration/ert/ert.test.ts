@@ -141,4 +141,37 @@ describe('ERT records', () => {
     );
     expect(csv.raw.trim().split('\r\n')).toHaveLength(4);
   });
+
+  it('takes a proof file only when its bytes are of the type it was uploaded as (issue 27.D)', async () => {
+    const [caseId] = await casesOf(A1, 1);
+    const proofTag = `proof-${Date.now().toString(36)}`;
+    const created = await c.call('POST', `/ert/case/${caseId}/erts`, admin, { content: proofTag });
+    const id = created.body.data.id as number;
+    const proof = async (contentType: string, bytes: Buffer | string) => {
+      const key = newObjectKey('acme', 'ert', 'proof');
+      await store.put('acme', key, bytes, { contentType });
+      return key;
+    };
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+    for (const [declared, bytes] of [
+      ['image/jpeg', pdf],
+      ['application/pdf', png],
+      ['text/csv', png],
+      ['image/png', Buffer.from('Case ID,Content\n1,x\n')],
+    ] as const) {
+      const r = await c.call('POST', `/ert/erts/${id}/resolve`, admin, {
+        s3_key: await proof(declared, bytes),
+      });
+      expect(r.status, declared).toBe(400);
+      expect(r.body.message).toBe(ERT_MESSAGES.proofTypeMismatch);
+    }
+    expect((await c.call('GET', `/ert/erts?search=${proofTag}`, admin)).body.data[0]).toMatchObject({
+      status: 'Open',
+    });
+    const ok = await c.call('POST', `/ert/erts/${id}/resolve`, admin, {
+      s3_key: await proof('application/pdf', pdf),
+    });
+    expect(ok.status, ok.raw).toBe(200);
+  });
 });

@@ -19,6 +19,7 @@ import { parseObjectKey, type ObjectStore } from '@portal/storage';
 import { parseCsv, readCsvObject } from '../onboarding/csv-file';
 import { resolveScope, type Scope } from '../scope/scope';
 import { insertErts, resolveErts } from './ert-writes';
+import { firstBytes, sniffProofType } from './proof-type';
 
 export const ERT_AREA = 'ert';
 const NOT_FOUND = 'The uploaded file was not found; upload it again.';
@@ -117,11 +118,16 @@ async function oneRow(db: Queryable, id: number) {
   return toRow(rows[0]!);
 }
 
-/** A stored proof file of this tenant's ERT area, or a refusal. */
+/** A stored proof file of this tenant's ERT area whose bytes are of the type it was uploaded as, or a refusal. */
 async function checkProof(store: ObjectStore, tenant: string, key: string) {
   const parsed = parseObjectKey(key);
-  if (!parsed || parsed.tenant !== tenant || parsed.area !== ERT_AREA || !(await store.head(tenant, key)))
-    throw badRequest(NOT_FOUND);
+  const info =
+    parsed && parsed.tenant === tenant && parsed.area === ERT_AREA && (await store.head(tenant, key));
+  const stream = info && (await store.read(tenant, key));
+  if (!info || !stream) throw badRequest(NOT_FOUND);
+  const detected = sniffProofType(await firstBytes(stream));
+  if (detected !== info.contentType.split(';')[0]!.trim().toLowerCase())
+    throw badRequest(M.proofTypeMismatch);
 }
 
 /** POST /ert/erts/{id}/resolve: resolves one open ERT, with an optional proof file. */

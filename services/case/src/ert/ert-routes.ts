@@ -15,6 +15,7 @@ import {
   UploadLinkAnswer,
 } from '@portal/contracts';
 import { caseObjectStore, csvText, csvUploadLink } from '../onboarding/csv-file';
+import { PROOF_TYPES } from './proof-type';
 import {
   assertErtWriter,
   createBulk,
@@ -32,7 +33,6 @@ const errors = {
   409: ErrorResponse,
 };
 const tags = ['ert'];
-const PROOF_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'text/csv'] as const;
 const ProofQuery = Type.Object({
   filename: Type.Optional(ErtUploadQuery.properties.filename),
   content_type: Type.Optional(Type.Union(PROOF_TYPES.map((t) => Type.Literal(t)))),
