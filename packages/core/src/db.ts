@@ -4,6 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Env } from './env';
 import type { Logger } from './logger';
+import { runMarkedAsTransaction } from './tx-guard';
 
 /**
  * The database handle every service uses: real Postgres through a pg pool, or
@@ -20,7 +21,10 @@ export interface Queryable {
 }
 export interface Db extends Queryable {
   readonly kind: 'postgres' | 'pglite';
-  /** Runs fn in one transaction; it commits when fn resolves and rolls back when it throws. */
+  /**
+   * Runs fn in one transaction; it commits when fn resolves and rolls back when it throws. Outside
+   * production fn runs marked as "in a transaction": a service call made from it throws (tx-guard.ts).
+   */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Streams a large result in batches (exports); uses a cursor on Postgres. */
   stream<R = Record<string, unknown>>(
@@ -41,9 +45,35 @@ const parsers: Record<number, (value: string) => unknown> = {
   [NUMERIC_OID]: (value) => Number(value),
 };
 
+/**
+ * Runs fn's reads in one snapshot (REPEATABLE READ, READ ONLY): an answer composed of several
+ * queries shows one moment, never a row read before a concurrent commit beside one read after it.
+ */
+export function readSnapshot<T>(db: Db, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query('set transaction isolation level repeatable read, read only');
+    return fn(tx);
+  });
+}
+
+export interface DbOptions {
+  /**
+   * Refuse service-to-service calls made inside `transaction()` (tx-guard.ts). On by default;
+   * `openDatabase` turns it off when NODE_ENV=production.
+   */
+  guardCalls?: boolean;
+}
+
+/** fn, run marked as inside a transaction when the guard is on. */
+const guarded = <T>(on: boolean, kind: string, fn: () => Promise<T>) =>
+  on ? runMarkedAsTransaction(kind, fn) : fn();
+
 class PostgresDb implements Db {
   readonly kind = 'postgres' as const;
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly guardCalls = true,
+  ) {}
 
   async query<R>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
     const result = await this.pool.query(sql, params as unknown[]);
@@ -60,7 +90,7 @@ class PostgresDb implements Db {
           return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
         },
       };
-      const value = await fn(tx);
+      const value = await guarded(this.guardCalls, 'Postgres', () => fn(tx));
       await client.query('COMMIT');
       return value;
     } catch (error) {
@@ -97,9 +127,14 @@ class PostgresDb implements Db {
   }
 }
 
+/**
+ * rowCount: the count of the statement's command tag, as pg's rowCount (rows a SELECT read, rows an
+ * INSERT/UPDATE/DELETE changed); unset for tags without one (CREATE...). affectedRows counts changed
+ * rows only: 0 for a SELECT, so `select 1 ... ; if (!rowCount)` would refuse on PGlite alone.
+ */
 interface PGliteTx {
-  query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[]; affectedRows?: number }>;
-  exec(sql: string): Promise<Array<{ rows: unknown[]; affectedRows?: number }>>;
+  query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[]; affectedRows?: number; rowCount?: number }>;
+  exec(sql: string): Promise<Array<{ rows: unknown[]; affectedRows?: number; rowCount?: number }>>;
 }
 
 /**
@@ -112,15 +147,21 @@ async function runOn<R>(target: PGliteTx, sql: string, params: readonly unknown[
   if (isScript(sql, params)) {
     const results = await target.exec(sql);
     const last = results[results.length - 1];
-    return { rows: (last?.rows ?? []) as R[], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
+    return {
+      rows: (last?.rows ?? []) as R[],
+      rowCount: last?.rowCount ?? last?.affectedRows ?? last?.rows.length ?? 0,
+    };
   }
   const r = await target.query<R>(sql, params as unknown[]);
-  return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+  return { rows: r.rows, rowCount: r.rowCount ?? r.affectedRows ?? r.rows.length };
 }
 
 class PgliteDb implements Db {
   readonly kind = 'pglite' as const;
-  constructor(private readonly lite: PGlite) {}
+  constructor(
+    private readonly lite: PGlite,
+    private readonly guardCalls = true,
+  ) {}
 
   async query<R>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
     return runOn<R>(this.lite as unknown as PGliteTx, sql, params);
@@ -132,7 +173,7 @@ class PgliteDb implements Db {
         query: <R>(sql: string, params: readonly unknown[] = []) =>
           runOn<R>(liteTx as unknown as PGliteTx, sql, params),
       };
-      return fn(tx);
+      return guarded(this.guardCalls, 'PGlite', () => fn(tx));
     });
   }
 
@@ -151,7 +192,12 @@ class PgliteDb implements Db {
   }
 }
 
-export async function connectPostgres(url: string, poolSize: number, log?: Logger): Promise<Db> {
+export async function connectPostgres(
+  url: string,
+  poolSize: number,
+  log?: Logger,
+  options: DbOptions = {},
+): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -169,10 +215,10 @@ export async function connectPostgres(url: string, poolSize: number, log?: Logge
   });
   pool.on('error', (error) => log?.error({ err: error }, 'idle postgres connection failed'));
   await pool.query('select 1');
-  return new PostgresDb(pool);
+  return new PostgresDb(pool, options.guardCalls ?? true);
 }
 
-export async function openPglite(dir: string): Promise<Db> {
+export async function openPglite(dir: string, options: DbOptions = {}): Promise<Db> {
   mkdirSync(dir, { recursive: true });
   const { PGlite, types } = await import('@electric-sql/pglite');
   const lite = await PGlite.create({
@@ -183,16 +229,17 @@ export async function openPglite(dir: string): Promise<Db> {
       [types.NUMERIC]: (v: string) => Number(v),
     },
   });
-  return new PgliteDb(lite);
+  return new PgliteDb(lite, options.guardCalls ?? true);
 }
 
 /** Postgres when DATABASE_URL is set, else the embedded PGlite under DATA_DIR/pglite. */
 export async function openDatabase(
-  env: Pick<Env, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATA_DIR'>,
+  env: Pick<Env, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATA_DIR'> & Partial<Pick<Env, 'NODE_ENV'>>,
   log?: Logger,
 ): Promise<Db> {
-  if (env.DATABASE_URL) return connectPostgres(env.DATABASE_URL, env.DATABASE_POOL_SIZE, log);
+  const options: DbOptions = { guardCalls: env.NODE_ENV !== 'production' };
+  if (env.DATABASE_URL) return connectPostgres(env.DATABASE_URL, env.DATABASE_POOL_SIZE, log, options);
   const dir = join(env.DATA_DIR, 'pglite');
   log?.info({ dir }, 'DATABASE_URL is unset: using embedded PGlite (one process only)');
-  return openPglite(dir);
+  return openPglite(dir, options);
 }

@@ -10,3 +10,4 @@ export * from './service';
 export * from './service-client';
 export * from './mail';
 export * from './sql';
+export * from './tx-guard';

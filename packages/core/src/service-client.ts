@@ -1,10 +1,13 @@
 import { INTERNAL_CONTEXT_HEADER, REQUEST_ID_HEADER, type InternalContext } from '@portal/contracts';
 import { HttpError } from './errors';
 import { signContext } from './internal-context';
+import { assertNotInTransaction } from './tx-guard';
 
 /**
  * Calls another service directly (not through the gateway) with a signed
  * context, e.g. the user service asking the case service for a merchant.
+ * Never inside a database transaction: outside production a call made there
+ * throws (tx-guard.ts); read first, or enqueue a job in the transaction.
  */
 export class ServiceClient {
   constructor(
@@ -19,7 +22,9 @@ export class ServiceClient {
     context: Omit<InternalContext, 'exp'>,
     body?: unknown,
   ): Promise<T> {
-    const response = await fetch(new URL(path, this.baseUrl), {
+    const url = new URL(path, this.baseUrl);
+    assertNotInTransaction(`${method} ${url.origin}${url.pathname}`);
+    const response = await fetch(url, {
       method,
       headers: {
         [INTERNAL_CONTEXT_HEADER]: signContext(context, this.secret),

@@ -5,7 +5,13 @@ import {
   type InternalContext,
   type Mid,
 } from '@portal/contracts';
-import { HttpError, notFound, type Queryable, type ServiceClient } from '@portal/core';
+import {
+  CallInTransactionError,
+  HttpError,
+  notFound,
+  type Queryable,
+  type ServiceClient,
+} from '@portal/core';
 
 type Context = Omit<InternalContext, 'exp'>;
 const strip = ({ exp: _exp, ...context }: InternalContext): Context => context;
@@ -26,6 +32,7 @@ export class CaseClient {
     try {
       return await this.client.get<T>(path, strip(ctx));
     } catch (error) {
+      if (error instanceof CallInTransactionError) throw error; // a bug to fix, not an outage
       if (error instanceof HttpError && error.statusCode === 404) throw notFound('Case not found.');
       if (error instanceof HttpError && error.statusCode < 500) throw error;
       // Refused connection or timeout: a bounded, generic answer rather than the raw error.

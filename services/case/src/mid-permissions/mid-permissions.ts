@@ -1,6 +1,12 @@
 import type { InternalContext, UserItem } from '@portal/contracts';
 import { MID_PERMISSION_MESSAGES } from '@portal/contracts';
-import { badRequest, HttpError, type Queryable, type ServiceClient } from '@portal/core';
+import {
+  badRequest,
+  CallInTransactionError,
+  HttpError,
+  type Queryable,
+  type ServiceClient,
+} from '@portal/core';
 import { subtreeIds } from '../scope/scope';
 
 /**
@@ -35,6 +41,7 @@ function forward(ctx: InternalContext): Omit<InternalContext, 'exp'> {
 
 /** Upstream answers keep their 4xx (the user service's own messages); anything else is a 502. */
 function upstream(error: unknown): HttpError {
+  if (error instanceof CallInTransactionError) throw error; // a bug to fix, not an outage
   if (error instanceof HttpError) return error;
   return new HttpError(502, 'The user service is unavailable. Please try again later.');
 }

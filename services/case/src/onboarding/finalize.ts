@@ -9,13 +9,14 @@ import {
   conflict,
   resolveContextSecret,
   ServiceClient,
+  systemContext,
   type Db,
   type Env,
   type Queryable,
 } from '@portal/core';
 import { defineJob, enqueue, JobError, Type, type JobContext } from '@portal/jobs';
-import { assertOnboarder, revalidate, visibleFile } from './onboarding';
-import type { UsernameLookup } from './username-lookup';
+import { assertOnboarder, fileUsernames, revalidate, visibleFile } from './onboarding';
+import { withCheckedUsernames, type UsernameLookup } from './username-lookup';
 import type { Cells } from './validate';
 
 export const ONBOARDING_FINALIZE_JOB = 'case.onboarding-finalize';
@@ -26,29 +27,35 @@ export const ONBOARDING_FINALIZE_JOB = 'case.onboarding-finalize';
  */
 export async function finalizeOnboarding(db: Db, ctx: InternalContext, id: number, lookup?: UsernameLookup) {
   assertOnboarder(ctx);
-  return db.transaction(async (tx) => {
-    const file = await visibleFile(tx, ctx, id, true);
-    if (file.status_id !== ONBOARDING_STATUS.open) throw conflict(M.finalized);
-    const failing = await revalidate(tx, ctx.tenant, id, file.type, lookup);
-    if (failing > 0) throw conflict(M.failing);
-    const live = await tx.query(
-      'select 1 from cases.onboarding_records where file_id = $1 and status_id = 1 limit 1',
-      [id],
-    );
-    if (!live.rows.length) throw conflict('Every row is deleted: there is nothing to finalize.');
-    const { exp: _exp, ...signed } = ctx as InternalContext & { exp?: number };
-    const queued = await enqueue(
-      tx,
-      onboardingFinalizeJob,
-      { file_id: id },
-      { tenant: ctx.tenant, createdBy: ctx.user_id, singletonKey: `onboarding-${id}` },
-    );
-    await tx.query(
-      `update cases.onboarding_files set status_id = $2, finalize_context = $3, job_id = $4, date_updated = now() where id = $1`,
-      [id, ONBOARDING_STATUS.finalizing, JSON.stringify(signed), queued.id],
-    );
-    return { id, status_id: ONBOARDING_STATUS.finalizing, message: M.success };
-  });
+  // The file's usernames are checked with the user service before the transaction (issue 28).
+  const before = await visibleFile(db, ctx, id);
+  if (before.status_id !== ONBOARDING_STATUS.open) throw conflict(M.finalized);
+  const usernames = before.type === 'merchant' ? await fileUsernames(db, id) : [];
+  return withCheckedUsernames(lookup, ctx.tenant, usernames, (checked) =>
+    db.transaction(async (tx) => {
+      const file = await visibleFile(tx, ctx, id, true);
+      if (file.status_id !== ONBOARDING_STATUS.open) throw conflict(M.finalized);
+      const failing = await revalidate(tx, ctx.tenant, id, file.type, checked);
+      if (failing > 0) throw conflict(M.failing);
+      const live = await tx.query(
+        'select 1 from cases.onboarding_records where file_id = $1 and status_id = 1 limit 1',
+        [id],
+      );
+      if (!live.rows.length) throw conflict('Every row is deleted: there is nothing to finalize.');
+      const { exp: _exp, ...signed } = ctx as InternalContext & { exp?: number };
+      const queued = await enqueue(
+        tx,
+        onboardingFinalizeJob,
+        { file_id: id },
+        { tenant: ctx.tenant, createdBy: ctx.user_id, singletonKey: `onboarding-${id}` },
+      );
+      await tx.query(
+        `update cases.onboarding_files set status_id = $2, finalize_context = $3, job_id = $4, date_updated = now() where id = $1`,
+        [id, ONBOARDING_STATUS.finalizing, JSON.stringify(signed), queued.id],
+      );
+      return { id, status_id: ONBOARDING_STATUS.finalizing, message: M.success };
+    }),
+  );
 }
 
 interface LiveRecord {
@@ -127,10 +134,36 @@ async function createRows(
   return rows.length;
 }
 
+/** The merchants of the existing users of these usernames (lower case), from the user service. */
+async function usersByName(
+  client: ServiceClient,
+  tenant: string,
+  requestId: string,
+  usernames: string[],
+): Promise<Map<string, Array<number | null>>> {
+  const out = new Map<string, Array<number | null>>();
+  for (let i = 0; i < usernames.length; i += 2000) {
+    const r = await client.request<{ users?: Array<{ username: string; merchant_id: number | null }> }>(
+      'POST',
+      '/users/internal/usernames-taken',
+      systemContext(tenant, requestId),
+      { usernames: usernames.slice(i, i + 2000) },
+    );
+    for (const u of r.users ?? []) out.set(u.username, [...(out.get(u.username) ?? []), u.merchant_id]);
+  }
+  return out;
+}
+
 /**
  * Users belong to the user service: each new merchant's main admin is created
  * through its POST /users/users as the uploader (so the user service applies
  * its own rules and mails the temporary password through its outbox).
+ *
+ * No transaction is open around these calls (issue 28). Idempotent without
+ * one: a user of the username that belongs to the merchant this job created
+ * can only come from an earlier attempt of this job (its answer lost to a
+ * crash or a timeout), so it counts as created; a name taken by anyone else
+ * is reported.
  */
 async function createMainAdmins(
   ctx: JobContext<{ file_id: number }>,
@@ -142,28 +175,38 @@ async function createMainAdmins(
     [ctx.data.file_id],
   );
   const client = new ServiceClient(env.USER_SERVICE_URL, resolveContextSecret(env), 10_000);
+  const nameOf = (r: LiveRecord) => (r.cells.username ?? '').trim();
+  const ours = (users: Map<string, Array<number | null>>, r: LiveRecord) =>
+    (users.get(nameOf(r).toLowerCase()) ?? []).includes(Number(r.created_id));
+  const existing = await usersByName(client, signed.tenant, `${ctx.id}:users`, [
+    ...new Set(rows.map(nameOf).filter(Boolean)),
+  ]);
   const problems: string[] = [];
   for (const r of rows) {
+    if (ours(existing, r)) continue;
     const c = r.cells;
     const body = {
       fname: c.first_name ?? '',
       lname: c.last_name ?? '',
-      username: (c.username ?? '').trim(),
+      username: nameOf(r),
       email: (c.email ?? '').trim(),
       role: ROLES.merchant_admin,
       merchant: Number(r.created_id),
     };
-    await ctx.once(`user-${r.id}`, async () => {
-      try {
-        await client.request('POST', '/users/users', { ...signed, request_id: `${ctx.id}:${r.id}` }, body);
-      } catch (error) {
-        const status = (error as { statusCode?: number }).statusCode ?? 0;
-        if (status >= 500 || status === 0) throw error;
-        // A refused user (e.g. the username was taken meanwhile) does not undo the merchant: it is reported.
-        problems.push(`${body.username}: ${(error as Error).message}`);
-      }
-      return true;
-    });
+    try {
+      await client.request('POST', '/users/users', { ...signed, request_id: `${ctx.id}:${r.id}` }, body);
+    } catch (error) {
+      const status = (error as { statusCode?: number }).statusCode ?? 0;
+      if (status >= 500 || status === 0) throw error;
+      // Created meanwhile by a still-running earlier attempt of this job: done.
+      if (
+        status === 409 &&
+        ours(await usersByName(client, signed.tenant, `${ctx.id}:${r.id}`, [body.username]), r)
+      )
+        continue;
+      // A refused user (e.g. the username was taken meanwhile) does not undo the merchant: it is reported.
+      problems.push(`${body.username}: ${(error as Error).message}`);
+    }
   }
   return problems;
 }

@@ -14,12 +14,20 @@ import {
   type OnboardingRecordsPatch,
   type OnboardingType,
 } from '@portal/contracts';
-import { badRequest, conflict, forbidden, notFound, type Db, type Queryable } from '@portal/core';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  readSnapshot,
+  type Db,
+  type Queryable,
+} from '@portal/core';
 import type { ObjectStore } from '@portal/storage';
 import { inScope } from '../merchant-admin/access';
 import { resolveScope } from '../scope/scope';
 import { parseCsv, readCsvObject } from './csv-file';
-import type { UsernameLookup } from './username-lookup';
+import { withCheckedUsernames, type CheckedUsernames, type UsernameLookup } from './username-lookup';
 import {
   columnsOf,
   failingCells,
@@ -67,13 +75,29 @@ export async function visibleFile(
   return file;
 }
 
-/** Checks the whole file again and stores each row's errors; answers the number of failing cells. */
+/**
+ * Usernames of a file's rows, live or deleted (a deleted row may be undeleted), read before the
+ * transaction that revalidates the file so that the user service is asked outside it.
+ */
+export async function fileUsernames(db: Queryable, fileId: number): Promise<string[]> {
+  const { rows } = await db.query<{ u: string }>(
+    `select distinct trim(cells->>'username') as u from cases.onboarding_records
+     where file_id = $1 and coalesce(trim(cells->>'username'), '') <> ''`,
+    [fileId],
+  );
+  return rows.map((r) => r.u);
+}
+
+/**
+ * Checks the whole file again and stores each row's errors; answers the number of failing cells.
+ * Taken usernames come from `checked`, asked before the transaction (withCheckedUsernames).
+ */
 export async function revalidate(
   tx: Queryable,
   tenant: string,
   fileId: number,
   type: OnboardingType,
-  lookup?: UsernameLookup,
+  checked?: CheckedUsernames,
 ): Promise<number> {
   const { rows } = await tx.query<{
     id: string;
@@ -97,7 +121,7 @@ export async function revalidate(
           ),
         ]
       : [];
-  const ref = await loadReference(tx, tenant, type, keys, usernames, lookup);
+  const ref = await loadReference(tx, tenant, type, keys, usernames, checked);
   const errors = validateRows(type, records, ref);
   const changedIds: number[] = [];
   const changedErrors: string[] = [];
@@ -152,42 +176,47 @@ export async function createOnboarding(
       `The CSV file is missing the column(s): ${missing.join(', ')}. Use the ${body.type === 'merchant' ? 'Merchant' : 'MID'} CSV template.`,
     );
   if (!table.rows.length) throw badRequest(M.emptyCsv);
-  const cells = table.rows.map((row) => {
+  const parsed = table.rows.map((row) => {
     const c: Cells = {};
     for (const col of columns) {
       const i = index.get(col.label.toLowerCase());
       c[col.name] = i === undefined ? '' : (row[i] ?? '').slice(0, 500);
     }
-    return JSON.stringify(c);
+    return c;
   });
+  const cells = parsed.map((c) => JSON.stringify(c));
   const filename = body.filename ?? body.s3_key.split('/').pop() ?? 'upload.csv';
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string }>(
-      `insert into cases.onboarding_files (tenant_id, merchant_id, type_id, filename, s3_key, user_id, username, rows_in_upload)
+  // The user service is asked before the transaction opens (no network call inside one, issue 28).
+  const usernames = body.type === 'merchant' ? parsed.map((c) => c.username ?? '') : [];
+  return withCheckedUsernames(lookup, ctx.tenant, usernames, (checked) =>
+    db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: string }>(
+        `insert into cases.onboarding_files (tenant_id, merchant_id, type_id, filename, s3_key, user_id, username, rows_in_upload)
        values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
-      [
-        ctx.tenant,
-        body.merchant_id,
-        TYPE_ID[body.type],
-        filename,
-        body.s3_key,
-        ctx.user_id,
-        ctx.username ?? '',
-        cells.length,
-      ],
-    );
-    const id = Number(rows[0]!.id);
-    for (let i = 0; i < cells.length; i += 5000) {
-      const part = cells.slice(i, i + 5000);
-      await tx.query(
-        `insert into cases.onboarding_records (file_id, row_num, cells)
-         select $1, $2 + n, c from unnest($3::jsonb[]) with ordinality as u(c, n)`,
-        [id, i, part],
+        [
+          ctx.tenant,
+          body.merchant_id,
+          TYPE_ID[body.type],
+          filename,
+          body.s3_key,
+          ctx.user_id,
+          ctx.username ?? '',
+          cells.length,
+        ],
       );
-    }
-    await revalidate(tx, ctx.tenant, id, body.type, lookup);
-    return { id, message: M.uploaded };
-  });
+      const id = Number(rows[0]!.id);
+      for (let i = 0; i < cells.length; i += 5000) {
+        const part = cells.slice(i, i + 5000);
+        await tx.query(
+          `insert into cases.onboarding_records (file_id, row_num, cells)
+         select $1, $2 + n, c from unnest($3::jsonb[]) with ordinality as u(c, n)`,
+          [id, i, part],
+        );
+      }
+      await revalidate(tx, ctx.tenant, id, body.type, checked);
+      return { id, message: M.uploaded };
+    }),
+  );
 }
 
 /** GET /cm/onboarding/files: the files of the caller's scope in the date range (default: previous 7 days). */
@@ -233,25 +262,32 @@ export async function listOnboardingFiles(db: Queryable, ctx: InternalContext, q
   return { data, pagination: { total: count.rows[0]?.n ?? 0, limit, start } };
 }
 
-/** GET /cm/onboarding/{id}/records: the rows with their cells' values and error messages. */
+/**
+ * GET /cm/onboarding/{id}/records: the rows with their cells' values and error messages.
+ *
+ * One snapshot: the file's status, finalized date and message come from one read of its row, and
+ * the rows and counts from the same moment. (Read as four queries on the pool, the scope check's
+ * read of the file could see status 2 (finalizing) and the next query the finalize job's commit
+ * (status 3 and finalized_date together): an answer mixing two moments.)
+ */
 export async function getRecords(
-  db: Queryable,
+  db: Db,
   ctx: InternalContext,
   id: number,
   q: { start?: number; limit?: number },
 ): Promise<OnboardingRecords> {
-  const file = await visibleFile(db, ctx, id);
   const start = q.start ?? 0;
   const limit = q.limit ?? ONBOARDING_RECORD_LIMIT;
-  const [head, records, failing] = await Promise.all([
-    db.query<Record<string, string | null>>(
+  return readSnapshot(db, async (tx) => {
+    const file = await visibleFile(tx, ctx, id);
+    const head = await tx.query<Record<string, string | null>>(
       `select f.filename, f.username, f.message, ${ts('f.date_created')} as date_created,
          ${ts('f.date_updated')} as date_updated, ${ts('f.finalized_date')} as finalized_date,
          (select count(*) from cases.onboarding_records r where r.file_id = f.id)::int as total
        from cases.onboarding_files f where f.id = $1`,
       [id],
-    ),
-    db.query<{
+    );
+    const records = await tx.query<{
       id: string;
       row_num: number;
       status_id: number;
@@ -261,37 +297,37 @@ export async function getRecords(
       `select id, row_num, status_id, cells, errors from cases.onboarding_records where file_id = $1
        order by row_num limit $2 offset $3`,
       [id, limit, start],
-    ),
-    db.query<{ n: number }>(
+    );
+    const failing = await tx.query<{ n: number }>(
       `select coalesce(sum((select count(*) from jsonb_each(r.errors) e where jsonb_array_length(e.value) > 0)), 0)::int as n
        from cases.onboarding_records r where r.file_id = $1 and r.status_id = 1`,
       [id],
-    ),
-  ]);
-  const h = head.rows[0]!;
-  return {
-    id,
-    title: String(h.filename),
-    type: file.type,
-    status_id: file.status_id,
-    date_created: String(h.date_created),
-    date_updated: String(h.date_updated),
-    finalized_date: h.finalized_date ?? null,
-    uploaded_by: String(h.username),
-    message: h.message ?? null,
-    columns: (file.type === 'merchant' ? MERCHANT_COLUMNS : MID_COLUMNS).map(({ label, name }) => ({
-      label,
-      name,
-    })),
-    total_failing_validation: failing.rows[0]?.n ?? 0,
-    data: records.rows.map((r) => ({
-      id: Number(r.id),
-      row_num: r.row_num,
-      status: { value: r.status_id },
-      cells: toCells(file.type, r.cells, r.errors),
-    })),
-    pagination: { total: Number(h.total), limit, start },
-  };
+    );
+    const h = head.rows[0]!;
+    return {
+      id,
+      title: String(h.filename),
+      type: file.type,
+      status_id: file.status_id,
+      date_created: String(h.date_created),
+      date_updated: String(h.date_updated),
+      finalized_date: h.finalized_date ?? null,
+      uploaded_by: String(h.username),
+      message: h.message ?? null,
+      columns: (file.type === 'merchant' ? MERCHANT_COLUMNS : MID_COLUMNS).map(({ label, name }) => ({
+        label,
+        name,
+      })),
+      total_failing_validation: failing.rows[0]?.n ?? 0,
+      data: records.rows.map((r) => ({
+        id: Number(r.id),
+        row_num: r.row_num,
+        status: { value: r.status_id },
+        cells: toCells(file.type, r.cells, r.errors),
+      })),
+      pagination: { total: Number(h.total), limit, start },
+    };
+  });
 }
 
 function assertEditable(file: FileRow) {
@@ -307,29 +343,37 @@ export async function patchRecords(
   lookup?: UsernameLookup,
 ) {
   assertOnboarder(ctx);
-  return db.transaction(async (tx) => {
-    const file = await visibleFile(tx, ctx, id, true);
-    assertEditable(file);
-    const allowed = new Set<string>(columnsOf(file.type).map((c) => c.name));
-    for (const r of body.records) {
-      const unknown = Object.keys(r.cells ?? {}).filter((k) => !allowed.has(k));
-      if (unknown.length) throw badRequest(`Unknown column(s): ${unknown.join(', ')}.`);
-      const { rows } = await tx.query<{ status_id: number }>(
-        'select status_id from cases.onboarding_records where file_id = $1 and id = $2',
-        [id, r.id],
-      );
-      if (!rows[0]) throw notFound(`Record ${r.id} not found.`);
-      const nextStatus = r.status_id ?? rows[0].status_id;
-      // A deleted row cannot be saved: its cells change only once it is undeleted.
-      if (r.cells && Object.keys(r.cells).length && nextStatus === 2)
-        throw badRequest('A deleted row cannot be edited; undelete it first.');
-      await tx.query(
-        `update cases.onboarding_records set status_id = $3, cells = cells || $4::jsonb where file_id = $1 and id = $2`,
-        [id, r.id, nextStatus, JSON.stringify(r.cells ?? {})],
-      );
-    }
-    await tx.query('update cases.onboarding_files set date_updated = now() where id = $1', [id]);
-    const failing = await revalidate(tx, ctx.tenant, id, file.type, lookup);
-    return { message: M.recordUpdated, total_failing_validation: failing };
-  });
+  // The usernames the file will hold (its rows' and the edited cells'), checked before the transaction.
+  const before = await visibleFile(db, ctx, id);
+  const usernames =
+    before.type === 'merchant'
+      ? [...(await fileUsernames(db, id)), ...body.records.map((r) => r.cells?.username ?? '')]
+      : [];
+  return withCheckedUsernames(lookup, ctx.tenant, usernames, (checked) =>
+    db.transaction(async (tx) => {
+      const file = await visibleFile(tx, ctx, id, true);
+      assertEditable(file);
+      const allowed = new Set<string>(columnsOf(file.type).map((c) => c.name));
+      for (const r of body.records) {
+        const unknown = Object.keys(r.cells ?? {}).filter((k) => !allowed.has(k));
+        if (unknown.length) throw badRequest(`Unknown column(s): ${unknown.join(', ')}.`);
+        const { rows } = await tx.query<{ status_id: number }>(
+          'select status_id from cases.onboarding_records where file_id = $1 and id = $2',
+          [id, r.id],
+        );
+        if (!rows[0]) throw notFound(`Record ${r.id} not found.`);
+        const nextStatus = r.status_id ?? rows[0].status_id;
+        // A deleted row cannot be saved: its cells change only once it is undeleted.
+        if (r.cells && Object.keys(r.cells).length && nextStatus === 2)
+          throw badRequest('A deleted row cannot be edited; undelete it first.');
+        await tx.query(
+          `update cases.onboarding_records set status_id = $3, cells = cells || $4::jsonb where file_id = $1 and id = $2`,
+          [id, r.id, nextStatus, JSON.stringify(r.cells ?? {})],
+        );
+      }
+      await tx.query('update cases.onboarding_files set date_updated = now() where id = $1', [id]);
+      const failing = await revalidate(tx, ctx.tenant, id, file.type, checked);
+      return { message: M.recordUpdated, total_failing_validation: failing };
+    }),
+  );
 }

@@ -1,6 +1,6 @@
 import { MERCHANT_COLUMNS, MID_COLUMNS, type OnboardingCell, type OnboardingType } from '@portal/contracts';
 import type { Queryable } from '@portal/core';
-import type { UsernameLookup } from './username-lookup';
+import type { CheckedUsernames } from './username-lookup';
 
 /**
  * The checks of one onboarding file (spec 3 §3, §5): required columns,
@@ -29,14 +29,17 @@ export interface Reference {
   takenUsernames: Set<string>;
 }
 
-/** Names people type for a service level: 'Basic', 'Basic Service' or the id. */
+/**
+ * Names people type for a service level: 'Basic', 'Basic Service' or the id. Taken usernames come
+ * from `checked`, the user service's answer asked before the transaction (no call from in here).
+ */
 export async function loadReference(
   db: Queryable,
   tenant: string,
   type: OnboardingType,
   keys: string[],
   usernames: string[] = [],
-  lookup?: UsernameLookup,
+  checked?: CheckedUsernames,
 ): Promise<Reference> {
   const serviceLevels = new Map<string, number>();
   for (const r of (await db.query<{ id: number; name: string }>('select id, name from cases.service_levels'))
@@ -58,7 +61,7 @@ export async function loadReference(
       : 'select lower(mid) as k from cases.mids where tenant_id = $1 and lower(mid) = any($2::text[])';
   const existing = new Set((await db.query<{ k: string }>(sql, [tenant, keys])).rows.map((r) => r.k));
   const takenUsernames =
-    type === 'merchant' && lookup && usernames.length ? await lookup(tenant, usernames) : new Set<string>();
+    type === 'merchant' && checked && usernames.length ? checked.takenAmong(usernames) : new Set<string>();
   return { serviceLevels, countries, existing, takenUsernames };
 }
 

@@ -6,7 +6,13 @@ import {
   type RepresentmentUploadAnswer,
   type UploadLinkAnswer,
 } from '@portal/contracts';
-import { HttpError, ServiceClient, signContext } from '@portal/core';
+import {
+  assertNotInTransaction,
+  CallInTransactionError,
+  HttpError,
+  ServiceClient,
+  signContext,
+} from '@portal/core';
 
 /**
  * Attaches the generated CE document to the case through the docs service's
@@ -72,6 +78,7 @@ export class DocsAttacher {
         comment: a.comment,
       });
     } catch (error) {
+      if (error instanceof CallInTransactionError) throw error; // a bug to fix, not an outage
       if (error instanceof HttpError && error.statusCode < 500) throw error;
       // Refused connection, timeout or a 5xx: a bounded, generic answer rather than the raw error.
       throw new HttpError(503, 'The document service is unavailable. Please try again later.');
@@ -91,6 +98,8 @@ export class DocsAttacher {
     const absolute = /^https?:\/\//.test(link.url);
     // The filesystem store's form url is the gateway path (/api/docs/...): the docs service serves it without /api.
     const url = absolute ? link.url : new URL(link.url.replace(/^\/api\//, '/'), this.docsUrl).toString();
+    // The one check of every service call (ServiceClient makes it too): never inside a transaction.
+    assertNotInTransaction(`POST ${url.split('?')[0]}`);
     const response = await fetch(url, {
       method: 'POST',
       headers: absolute

@@ -1,5 +1,5 @@
 import type { BuilderCase, DocTypeList, InternalContext } from '@portal/contracts';
-import { HttpError, type ServiceClient } from '@portal/core';
+import { CallInTransactionError, HttpError, type ServiceClient } from '@portal/core';
 
 /**
  * The builder service's answers for a submitted case (design §4: asked with
@@ -15,6 +15,7 @@ export class BuilderClient {
     try {
       return await this.client.get<T>(path, context);
     } catch (error) {
+      if (error instanceof CallInTransactionError) throw error; // a bug to fix, not an outage
       if (error instanceof HttpError && error.statusCode < 500) throw error;
       throw new HttpError(503, 'The builder service is unavailable. Please try again later.');
     }

@@ -1,5 +1,5 @@
 import type { CaseDetail, InternalContext } from '@portal/contracts';
-import { HttpError, notFound, type ServiceClient } from '@portal/core';
+import { CallInTransactionError, HttpError, notFound, type ServiceClient } from '@portal/core';
 
 /**
  * Whether a case is in the caller's scope (tenant, merchant subtree, MID
@@ -21,6 +21,7 @@ export class CaseScope {
     try {
       return await this.client.get<CaseDetail>(`/cm/cases/${caseId}`, context);
     } catch (error) {
+      if (error instanceof CallInTransactionError) throw error; // a bug to fix, not an outage
       if (error instanceof HttpError && error.statusCode === 404) throw notFound('Case not found.');
       if (error instanceof HttpError) throw error;
       // Refused connection or timeout: a bounded, generic answer rather than the raw error.

@@ -1,5 +1,5 @@
 import type { CaseDetail, InternalContext, Mid } from '@portal/contracts';
-import { HttpError, notFound, type ServiceClient } from '@portal/core';
+import { CallInTransactionError, HttpError, notFound, type ServiceClient } from '@portal/core';
 
 /**
  * What the case service says about the caller's scope, asked with the
@@ -14,6 +14,7 @@ export class CaseLookups {
     try {
       return await this.client.get<T>(path, context);
     } catch (error) {
+      if (error instanceof CallInTransactionError) throw error; // a bug to fix, not an outage
       if (error instanceof HttpError && notFoundStatuses.includes(error.statusCode)) throw notFound(message);
       if (error instanceof HttpError) throw error;
       throw new HttpError(503, 'The case service is unavailable. Please try again later.');

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { INVALIDATE_CHANNEL, type InternalContext, type InvalidationMessage } from '@portal/contracts';
 import {
+  CallInTransactionError,
   createMailer,
   forbidden,
   HttpError,
@@ -119,6 +120,7 @@ export async function audit(db: Queryable, request: FastifyRequest, entry: Audit
 
 /** Turns an unexpected upstream failure into a clear 502 (never a wrong answer). */
 export function upstreamError(message: string, error: unknown): HttpError {
+  if (error instanceof CallInTransactionError) throw error; // a bug to fix, not an outage
   if (error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 404) return error;
   return new HttpError(502, message);
 }

@@ -1,7 +1,14 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ROLES, USER_MESSAGES, type CreateUserBody, type UpdateUserBody } from '@portal/contracts';
-import { badRequest, conflict, forbidden, notFound, systemContext } from '@portal/core';
+import {
+  badRequest,
+  CallInTransactionError,
+  conflict,
+  forbidden,
+  notFound,
+  systemContext,
+} from '@portal/core';
 import { hashPassword } from '../auth/passwords';
 import { clearAttempts } from '../auth/throttle';
 import { revokeUserTokens } from '../auth/tokens';
@@ -87,6 +94,7 @@ async function syncAssignee(
       },
     );
   } catch (error) {
+    if (error instanceof CallInTransactionError) throw error; // a bug to fix, not an outage
     request.log.warn({ err: error, user_id: user.id }, 'could not update the case service assignee');
   }
 }
