@@ -1,4 +1,6 @@
 // Builds the server bundles (esbuild) and the web app (vite). `--if-stale` skips parts whose inputs did not change.
+// The web build prints one summary line; `--report` (or BUILD_REPORT=1) adds the bundle report, every chunk with
+// its raw and gzip size (always written to web/dist/bundle-report.json).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -74,6 +76,27 @@ function checkExternals(metafile) {
     throw new Error(`Server bundle dependencies are not declared:\n  ${problems.join('\n  ')}`);
 }
 
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+/** One line from web/dist/bundle-report.json: chunk count, JS and CSS gzip totals, the first load, the largest chunk. */
+function webSummary(ms) {
+  const file = join(ROOT, 'web', 'dist', 'bundle-report.json');
+  const head = `web app built in ${(ms / 1000).toFixed(1)} s`;
+  if (!existsSync(file)) return `${head} (no bundle report)`;
+  const { initialJsGzip, chunks } = JSON.parse(readFileSync(file, 'utf8'));
+  if (!chunks.length) return `${head} (no chunks)`;
+  const sum = (ext) => chunks.filter((c) => c.file.endsWith(ext)).reduce((s, c) => s + c.gzip, 0);
+  const largest = chunks.reduce((a, b) => (b.gzip > a.gzip ? b : a));
+  const name = largest.file.replace(/-[\w-]{8}(\.\w+)$/, '$1');
+  return (
+    `${head}: ${chunks.length} chunks, gzip JS ${kb(sum('.js'))} + CSS ${kb(sum('.css'))}, ` +
+    `first load ${kb(initialJsGzip)} JS, largest ${name} ${kb(largest.gzip)}` +
+    (reportWanted() ? '' : ' (every chunk: npm run build -- --report, or BUILD_REPORT=1)')
+  );
+}
+
+const reportWanted = () => process.env.BUILD_REPORT === '1' || process.argv.includes('--report');
+
 export async function build({ ifStale = false } = {}) {
   const serverMtime = newestMtime(SERVER_INPUTS);
   const serverStamp = readStamp('server');
@@ -90,10 +113,14 @@ export async function build({ ifStale = false } = {}) {
   const webMtime = newestMtime(WEB_INPUTS);
   const webStamp = readStamp('web');
   if (!ifStale || webStamp?.mtime !== webMtime || !existsSync(join(ROOT, 'web/dist/index.html'))) {
+    const started = Date.now();
     const code = await run(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: join(ROOT, 'web') });
     if (code !== 0) return code;
-    // The bundle report: every chunk with its gzip size.
-    await run(process.execPath, [join(ROOT, 'scripts', 'bundle-report.mjs')]);
+    // The bundle report (every chunk with its gzip size) is always measured, printed only on request.
+    await run(process.execPath, [join(ROOT, 'scripts', 'bundle-report.mjs')], {
+      stdio: ['ignore', reportWanted() ? 'inherit' : 'ignore', 'inherit'],
+    });
+    console.log(webSummary(Date.now() - started));
     writeStamp('web', { mtime: webMtime });
   }
   return 0;

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, demoTenant, demoUserId, DEMO_USERS, type TenantBootstrap } from '@portal/contracts';
+import {
+  DEMO_PASSWORD,
+  demoTenant,
+  demoUserId,
+  DEMO_USERS,
+  REFRESH_NO_SESSION,
+  type TenantBootstrap,
+} from '@portal/contracts';
 import { demoSsoKeyFile, mintSsoToken } from '../../services/user/src/index';
 import { screenshot } from '../support/browser';
 import {
@@ -38,6 +45,21 @@ const menuPaths = (page: Page) =>
     .locator('[data-testid="sidebar"] a')
     .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
 
+/**
+ * What the page logs as console errors (Chromium logs every request answered >= 400 as one, e.g. "Failed
+ * to load resource: ... 401"), and the status of the start's session check (the refresh call).
+ */
+function watchStart(page: Page) {
+  const seen = { errors: [] as string[], refreshStatus: undefined as number | undefined };
+  page.on('console', (m) => {
+    if (m.type() === 'error') seen.errors.push(m.text());
+  });
+  page.on('response', (r) => {
+    if (new URL(r.url()).pathname === '/api/users/auth/refresh') seen.refreshStatus = r.status();
+  });
+  return seen;
+}
+
 async function openAllSections(page: Page) {
   const closed = page.locator('[data-testid="sidebar"] button[aria-expanded="false"]');
   for (let i = 0; i < 20 && (await closed.count()) > 0; i++) await closed.first().click();
@@ -47,8 +69,13 @@ describe('sign-in and the tenant look', () => {
   it('acme: classic menu, acme colours, title and business name', async () => {
     const look = await bootstrapOf('acme');
     const { context, page } = await world.newPage();
+    const start = watchStart(page);
     await page.goto(world.url('acme', '/login'));
     await page.getByTestId('sign-in-form').waitFor();
+    await networkQuiet(page);
+    // No session yet is not an error: the start's session check answers 204 and the console stays clean.
+    expect(start.refreshStatus).toBe(REFRESH_NO_SESSION);
+    expect(start.errors).toEqual([]);
     expect(await page.title()).toBe(`Sign In - ${look.site_name}`);
     await screenshot(page, 'acme-sign-in');
     await signInToShell(page, world, 'acme', 'admin');
@@ -232,9 +259,13 @@ describe('top bar rules', () => {
     await screenshot(page, 'readonly-top-bar');
     await page.getByTestId('sign-out').click();
     await page.getByTestId('sign-in-form').waitFor();
-    // The refresh cookie is revoked: a reload stays signed out.
+    // The refresh cookie is revoked (and cleared): a reload stays signed out, and quietly.
+    const start = watchStart(page);
     await page.reload();
     await page.getByTestId('sign-in-form').waitFor();
+    await networkQuiet(page);
+    expect(start.refreshStatus).toBe(REFRESH_NO_SESSION);
+    expect(start.errors).toEqual([]);
     await context.close();
   });
 

@@ -43,6 +43,18 @@ export const TokenResponse = Type.Object({
 });
 export type TokenResponse = Static<typeof TokenResponse>;
 
+/**
+ * POST /users/auth/refresh answers
+ * - 200 TokenResponse: a new access token (the refresh cookie is rotated);
+ * - REFRESH_NO_SESSION (204, no body) when the request carries no refresh cookie at all: nobody is signed
+ *   in on this browser yet (the sign-in page's first load). An answer, not an error, so the browser logs
+ *   nothing;
+ * - 401 when a refresh cookie was sent but proves nothing (unknown, expired, revoked, replayed, another
+ *   tenant's): the cookie is cleared;
+ * - 429 or 503 with Retry-After: not now, ask again (never a reason to sign out).
+ */
+export const REFRESH_NO_SESSION = 204;
+
 export const ChallengeResponse = Type.Object({
   challenge: Type.Literal('NEW_PASSWORD_REQUIRED'),
   session: Type.String(),

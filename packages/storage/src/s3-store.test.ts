@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '@portal/core';
 import { S3ObjectStore } from './s3-store';
@@ -60,4 +62,24 @@ describe('S3 store links', () => {
     );
     await expect(store.downloadLink('northbank', key, { filename: 'x' })).rejects.toThrow(/not found/);
   });
+});
+
+describe('S3 client on Node 20', () => {
+  it('is built without the SDK Node-version warning and leaves the environment as it was', () => {
+    // A process of its own: the SDK warns at most once per process, and this file's store is already built.
+    const script = `
+      delete process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED;
+      const { S3ObjectStore } = await import('./src/s3-store.ts');
+      const log = { warn() {}, info() {} };
+      new S3ObjectStore({ endpoint: 'http://127.0.0.1:9', bucket: 'b', region: 'us-east-1', forcePathStyle: true, log });
+      process.stdout.write(String(process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED));
+    `;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: join(import.meta.dirname, '..'),
+      encoding: 'utf8',
+    });
+    expect(run.stderr).not.toMatch(/NodeVersionSupportWarning|Warning/);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('undefined');
+  }, 30_000);
 });

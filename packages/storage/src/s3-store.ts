@@ -8,6 +8,7 @@ import {
   PutObjectCommand,
   S3Client,
   S3ServiceException,
+  type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -46,6 +47,30 @@ function s3Status(error: unknown): number | undefined {
   return error instanceof S3ServiceException ? error.$metadata?.httpStatusCode : undefined;
 }
 
+/** The AWS SDK's own switch for its Node-version notice (read by @aws-sdk/core when a client is built). */
+const NODE_VERSION_WARNING_SWITCH = 'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED';
+
+/* eslint-disable no-restricted-properties -- the SDK reads its switch from the environment; not our configuration */
+/**
+ * An S3 client built without the SDK's NodeVersionSupportWarning. On Node < 22 the SDK (3.1164, engines
+ * node >= 20) warns once per process that its releases after January 2027 will need Node 22; the portal
+ * supports Node 20.19+ and this SDK works there, so the notice only alarms whoever reads the log. The SDK
+ * documents this variable as the way to turn that one notice off (aws/aws-sdk-js-v3#7983); it is set only
+ * while the client is built (the check runs in the constructor), so nothing else in the process or its
+ * children sees it, and a value the operator set is left alone. Raise the Node floor to 22 before moving to
+ * an SDK released after January 2027.
+ */
+function quietS3Client(config: S3ClientConfig): S3Client {
+  if (process.env[NODE_VERSION_WARNING_SWITCH] !== undefined) return new S3Client(config);
+  process.env[NODE_VERSION_WARNING_SWITCH] = 'true';
+  try {
+    return new S3Client(config);
+  } finally {
+    delete process.env[NODE_VERSION_WARNING_SWITCH];
+  }
+}
+/* eslint-enable no-restricted-properties */
+
 /**
  * S3 through @aws-sdk/client-s3. Uploads never pass through our processes:
  * the browser posts straight to the store with a presigned POST whose policy
@@ -60,7 +85,7 @@ export class S3ObjectStore implements ObjectStore {
 
   constructor(private readonly opts: S3StoreOptions) {
     const make = (endpoint: string) =>
-      new S3Client({
+      quietS3Client({
         endpoint,
         region: opts.region,
         forcePathStyle: opts.forcePathStyle,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '@portal/contracts';
+import { DEMO_PASSWORD, REFRESH_NO_SESSION } from '@portal/contracts';
 import { passwordStats } from '../../../services/user/src/auth/passwords';
 import { verifyAccessToken } from '../../../services/user/src/index';
 import { createTestEnv, type TestEnv } from '../../support/test-env';
@@ -180,10 +180,23 @@ describe('refresh tokens', () => {
     expect(afterReuse.statusCode).toBe(401);
   });
 
-  it('refuses a missing, unknown, other-tenant or expired token', async () => {
+  it('answers no cookie with 204 (no session yet), refuses an empty, unknown, other-tenant or expired one', async () => {
+    // The sign-in page's first load: no cookie at all is an answer, not an error the browser would log.
     const none = await app.inject({ method: 'POST', url: '/users/auth/refresh', headers: publicHeaders(t) });
-    expect(none.statusCode).toBe(401);
-    expect(none.json().message).toBe('Your session has expired. Please sign in again.');
+    expect(none.statusCode).toBe(REFRESH_NO_SESSION);
+    expect(none.body).toBe('');
+    expect(none.headers['set-cookie']).toBeUndefined();
+    // A cookie that was sent is judged, even an empty or oversized one: 401 and the cookie is cleared.
+    for (const junk of ['', 'y'.repeat(300)]) {
+      const broken = await app.inject({
+        method: 'POST',
+        url: '/users/auth/refresh',
+        headers: { ...publicHeaders(t), ...cookieHeader(junk) },
+      });
+      expect(broken.statusCode).toBe(401);
+      expect(broken.json().message).toBe('Your session has expired. Please sign in again.');
+      expect(refreshCookie(broken)!.raw).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/);
+    }
     const unknown = await app.inject({
       method: 'POST',
       url: '/users/auth/refresh',

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ErrorResponse, SignInResponse, TokenResponse } from '@portal/contracts';
+import {
+  ErrorResponse,
+  REFRESH_COOKIE_NAMES,
+  REFRESH_NO_SESSION,
+  SignInResponse,
+  TokenResponse,
+} from '@portal/contracts';
 import { requirePublic, requireUser, type UserServiceState } from '../lib/context';
 import { answerChallenge, completeSignIn, requireText, signIn } from './flows';
 import { jwks } from './keys';
@@ -62,8 +68,19 @@ export async function authRoutes(base: FastifyInstance, state: UserServiceState)
 
   app.post(
     '/users/auth/refresh',
-    { schema: { tags: ['auth'], response: { 200: TokenResponse, ...errors } } },
-    async (request, reply) => refresh(app, state, request, reply, request.ctx.tenant),
+    {
+      schema: {
+        tags: ['auth'],
+        response: { 200: TokenResponse, [REFRESH_NO_SESSION]: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      // No refresh cookie at all: nobody is signed in here yet, an answer rather than an error (contract
+      // REFRESH_NO_SESSION). Any cookie sent, even a broken one, is judged (and cleared) by refresh().
+      if (REFRESH_COOKIE_NAMES.every((name) => request.cookies[name] === undefined))
+        return reply.status(REFRESH_NO_SESSION).send(null);
+      return refresh(app, state, request, reply, request.ctx.tenant);
+    },
   );
 
   app.post(

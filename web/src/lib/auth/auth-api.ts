@@ -1,4 +1,4 @@
-import type { TokenResponse, UserProfile } from '@portal/contracts';
+import { REFRESH_NO_SESSION, type TokenResponse, type UserProfile } from '@portal/contracts';
 import { api, buildUrl } from '../api-client';
 import { ApiError, GENERIC_ERROR, serverMessage, UNKNOWN_ERROR, WHOAMI_HTML_ERROR } from '../errors';
 
@@ -27,9 +27,11 @@ export function retryAfterMs(header: string | null, now = Date.now()): number {
 
 /**
  * The session calls the auth layer itself needs (the sign-in forms' calls live in features/auth/api).
- * Refresh goes through fetch directly: the answer's Retry-After header matters.
+ * Refresh goes through fetch directly: the answer's Retry-After header matters. Null when the browser holds
+ * no refresh cookie (REFRESH_NO_SESSION: nobody signed in yet, answered without an error status so the
+ * sign-in page's first load logs nothing); a cookie that is refused still throws (401).
  */
-export async function refreshAccessToken(): Promise<TokenResponse> {
+export async function refreshAccessToken(): Promise<TokenResponse | null> {
   let res: Response;
   try {
     // Never leave the start screen waiting on a hung call: 10 s, then signed out.
@@ -45,6 +47,7 @@ export async function refreshAccessToken(): Promise<TokenResponse> {
   }
   if (res.status === 429 || res.status === 503)
     throw new RefreshThrottled(retryAfterMs(res.headers.get('retry-after')));
+  if (res.status === REFRESH_NO_SESSION) return null;
   const text = await res.text();
   let body: unknown = text;
   try {

@@ -54,6 +54,15 @@ describe('session refresh (issue 11.2)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it('no refresh cookie (204, no body): signed out without an error and without a retry', async () => {
+    const fetchMock = vi.fn().mockResolvedValueOnce(new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await refreshSession()).toBe(false);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('reads Retry-After as seconds or a date', () => {
     expect(retryAfterMs('7')).toBe(7_000);
     expect(retryAfterMs(new Date(61_000).toUTCString(), 1_000)).toBe(60_000);

@@ -21,10 +21,10 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * The refresh call, retried while it is throttled: a 429 (or 503) on refresh
- * means "not now", never "signed out" (issue 11.2); only a refusal (401) or a
- * failure ends the session.
+ * means "not now", never "signed out" (issue 11.2); only no session (null:
+ * no refresh cookie), a refusal (401) or a failure ends the session.
  */
-async function refreshUntilAnswered(): Promise<TokenResponse> {
+async function refreshUntilAnswered(): Promise<TokenResponse | null> {
   for (;;) {
     try {
       return await refreshAccessToken();
@@ -40,6 +40,7 @@ export function refreshSession(): Promise<boolean> {
   if (!refreshing) {
     refreshing = refreshUntilAnswered()
       .then((t) => {
+        if (!t) return false;
         keepTokens(t);
         return true;
       })
