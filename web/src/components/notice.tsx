@@ -1,7 +1,7 @@
 import { Alert } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
-/** An inline notice (error, info, success) used by forms and panels. */
+/** An inline notice (error, info, success) used by forms and panels; data-status names its kind (tests find errors by it). */
 export function Notice({
   status = 'info',
   title,
@@ -14,7 +14,7 @@ export function Notice({
   testId?: string;
 }) {
   return (
-    <Alert.Root status={status} data-testid={testId} borderRadius="md">
+    <Alert.Root status={status} data-status={status} data-testid={testId} borderRadius="md">
       <Alert.Indicator />
       <Alert.Content>
         {title && <Alert.Title>{title}</Alert.Title>}

@@ -119,7 +119,13 @@ function Screen({ def }: { def: RouteDef }) {
     case 'api-docs':
       return <ApiDocsRoute />;
     case 'features':
-      return <FeaturesRoute menuOf={(user) => buildMenu(tenant.menu_variant, user)} />;
+      return (
+        <FeaturesRoute
+          menuOf={(user) =>
+            buildMenu(tenant.menu_variant, user, { alertsIframe: tenant.flags.ALERTS_IFRAME === true })
+          }
+        />
+      );
     case 'webhooks':
       return <WebhooksRoute />;
     case 'audit':

@@ -23,7 +23,11 @@ export function AppShell() {
   const wide = useBreakpointValue({ base: false, lg: true }, { ssr: false }) ?? true;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const sections = useMemo(
-    () => buildMenu(tenant.menu_variant, profile, { marker: tenant.variant.menu_marker }),
+    () =>
+      buildMenu(tenant.menu_variant, profile, {
+        marker: tenant.variant.menu_marker,
+        alertsIframe: tenant.flags.ALERTS_IFRAME === true,
+      }),
     [tenant, profile],
   );
   // API Documentation needs the width: arriving there collapses the sidebar (spec 1 §2.3), however one

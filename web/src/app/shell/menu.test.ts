@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLACEHOLDER_ROUTES, ROUTES, canAccess } from '../routes/catalogue';
+import { PLACEHOLDER_ROUTES, ROUTES, canAccess, routesFor } from '../routes/catalogue';
 import { activeSection, buildMenu, switchGridView } from './menu';
 
 const user = (aliases: string[], theme_variant = 1) => ({
@@ -24,6 +24,12 @@ describe('menu building (spec 1 §2.3)', () => {
       '/alerts-new',
       '/users-new',
     ]);
+  });
+  it('data-grid variant with the alerts iframe: Alerts stays /alerts (no /alerts-new route then)', () => {
+    const menu = buildMenu('data-grid', user(['chargebacks', 'alerts']), { alertsIframe: true });
+    expect(menu.flatMap((s) => s.items.map((i) => i.path))).toEqual(['/chargebacks-new', '/alerts']);
+    const iframeTenant = { flags: { ALERTS_IFRAME: true } } as unknown as Parameters<typeof routesFor>[0];
+    expect(routesFor(iframeTenant).some((r) => r.path === '/alerts-new')).toBe(false);
   });
   it('marks case management for the partner-branded variant only', () => {
     const plain = buildMenu('classic', user(['case-management']), { marker: 'PN' });

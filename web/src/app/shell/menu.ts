@@ -119,10 +119,20 @@ export interface MenuUser {
   theme_variant?: number;
 }
 
+/**
+ * A menu entry's path in the data-grid variant. With the alerts iframe (tenant flag ALERTS_IFRAME) the
+ * alerts screens have no -new form (the catalogue registers /alerts-new only without it): the entry
+ * stays /alerts, which shows the embedded form.
+ */
+function dataGridPath(path: string, alertsIframe: boolean): string {
+  if (alertsIframe && path === '/alerts') return path;
+  return DATA_GRID_PATHS[path] ?? path;
+}
+
 export function buildMenu(
   variant: Variant,
   user: MenuUser,
-  options: { marker?: string } = {},
+  options: { marker?: string; alertsIframe?: boolean } = {},
 ): MenuSection[] {
   const features = new Set(user.features.map((f) => f.alias));
   const resourceUrls = new Set((user.resources ?? []).map((r) => r.url).filter(Boolean));
@@ -135,7 +145,7 @@ export function buildMenu(
       .filter((i) => !i.roles || i.roles.some((r) => user.roles?.includes(r)))
       .map((i) => ({
         ...i,
-        path: variant === 'data-grid' ? (DATA_GRID_PATHS[i.path] ?? i.path) : i.path,
+        path: variant === 'data-grid' ? dataGridPath(i.path, options.alertsIframe === true) : i.path,
         marker: i.path === '/case-management' && showMarker ? options.marker : undefined,
       }));
     if (items.length) sections.push({ ...section, items });

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest';
+import { DEMO_USERS } from '@portal/contracts';
+import { createLogger, loadEnv, MemoryCache, openPglite, PROCESS_NAMES, type Db } from '@portal/core';
+import { migrateAll, seedAll, startStack, type Stack } from '@portal/runner';
+import { tenantUrl } from '../support/browser';
+import { type Allowance, type WalkTarget, walkMenu } from '../support/e2e-menu-walk';
+import { tenantConfigCopy, useWebWorld, type TenantId } from '../support/e2e-web';
+
+/**
+ * Issue 28 part 5: "A screen the menu offers must open." Each demo user of both tenants signs in, the
+ * menu the app shows that user is read (every section opened) and every route in it is opened in the
+ * app: no API call may answer 4xx/5xx (but the allowances below), no error state may show (error
+ * boundary, not-found page, error notice or toast, signed out) and no uncaught page error may happen.
+ *
+ * On the test stack (Postgres, Redis) for every user, and on the embedded PGlite stack that `npm start`
+ * runs without DATABASE_URL for the users whose menus together hold every route (below). On PGlite the
+ * Features page's role tabs were refused (403): its SELECTs answered rowCount 0, so the user service's
+ * "does your role hold features-list" check failed there only.
+ */
+const TENANTS: TenantId[] = ['acme', 'northbank'];
+/** The demo users who sign in with the form; federated, newpass and forcereset need their own flows. */
+const USERS = DEMO_USERS.filter((u) => u.kind === 'normal' || u.kind === 'read_only').map((u) => u.username);
+/**
+ * On PGlite the database layer differs, not the menus: admin's menu holds every route but Webhooks,
+ * merchant.admin's holds Webhooks (in both menu variants), partner.admin adds the partner scope's
+ * queries. Every user there would double the file's time for no other route.
+ */
+const PGLITE_USERS = ['admin', 'partner.admin', 'merchant.admin'];
+
+/**
+ * Expected API answers >= 400, each with its reason: none. (A first page load without a session asks
+ * for a refresh and gets 204, not 401: nothing for the console to log.)
+ */
+const ALLOWANCES: readonly Allowance[] = [];
+
+/**
+ * At most this many users walk at once (one context each, one browser): the walks mostly wait on the
+ * stack, but the machine running them may be small and busy.
+ */
+const WALKERS = 3;
+let walking = 0;
+const waiting: (() => void)[] = [];
+async function inTurn<T>(fn: () => Promise<T>): Promise<T> {
+  if (walking >= WALKERS) await new Promise<void>((resolve) => waiting.push(resolve));
+  walking++;
+  try {
+    return await fn();
+  } finally {
+    walking--;
+    waiting.shift()?.();
+  }
+}
+
+/** One user's walk: every menu route opens cleanly. */
+async function checkUser(target: () => WalkTarget, tenant: TenantId, username: string, expect: ExpectStatic) {
+  const result = await inTurn(() => walkMenu(target(), tenant, username, ALLOWANCES));
+  const total = Object.values(result.timings).reduce((a, b) => a + b, 0);
+  const slow = Object.entries(result.timings)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 2)
+    .map(([p, ms]) => `${p} ${ms} ms`);
+  const allowed = result.failures.map((f) => `${f.method} ${f.path} ${f.status} (${f.phase})`);
+  // Allowed answers are listed so a run shows which allowances are still needed.
+  console.log(
+    `${tenant} ${username}: ${result.paths.length} routes, ${total} ms (slowest ${slow.join(', ')}); allowed: ${allowed.join(', ') || 'none'}`,
+  );
+  expect(result.paths.length, 'the menu offers routes').toBeGreaterThan(3);
+  expect(result.paths).toContain('/dashboard');
+  expect(result.problems).toEqual([]);
+}
+
+/** The test stack and the one browser of this file (the PGlite stack's walks use it too). */
+const world = useWebWorld();
+
+describe.concurrent('every route the menu offers opens (test stack: Postgres, Redis)', () => {
+  for (const tenant of TENANTS)
+    for (const username of USERS)
+      it(`${tenant} ${username}`, ({ expect }) => checkUser(() => world, tenant, username, expect), 600_000);
+});
+
+describe.concurrent('every route the menu offers opens (embedded PGlite, as npm start)', () => {
+  let dir: string | undefined;
+  let db: Db | undefined;
+  let stack: Stack | undefined;
+  let configDir: string | undefined;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'menu-routes-pglite-'));
+    db = await openPglite(join(dir, 'db'));
+    await migrateAll(db);
+    await seedAll(db, '100');
+    const secret = randomBytes(32).toString('base64url');
+    // The sign-ins of this file exceed the tenants' auth limits per minute (as startWebWorld does).
+    configDir = tenantConfigCopy((_t, yaml) =>
+      yaml
+        .replace(/auth_ip_per_minute: \d+/, 'auth_ip_per_minute: 2000')
+        .replace(/auth_username_per_minute: \d+/, 'auth_username_per_minute: 500'),
+    );
+    const env = loadEnv(PROCESS_NAMES, {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dir,
+      TENANT_CONFIG_DIR: configDir,
+      INTERNAL_CONTEXT_SECRET: secret,
+    });
+    stack = await startStack(
+      { env, db, cache: new MemoryCache(), log: createLogger(env, 'test'), contextSecret: secret },
+      { gatewayPort: 0, gatewayHost: '127.0.0.1', metricsPort: null },
+    );
+  }, 300_000);
+
+  afterAll(async () => {
+    await stack?.close();
+    await db?.close();
+    for (const d of [dir, configDir]) if (d) rmSync(d, { recursive: true, force: true });
+  });
+
+  const target = (): WalkTarget => ({
+    browser: world.browser,
+    url: (tenant, path = '/') => tenantUrl(stack!.gatewayUrl, tenant, path),
+  });
+  for (const tenant of TENANTS)
+    for (const username of PGLITE_USERS)
+      it(`${tenant} ${username}`, ({ expect }) => checkUser(target, tenant, username, expect), 600_000);
+});
