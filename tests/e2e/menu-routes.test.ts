@@ -1,14 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest';
 import { DEMO_USERS } from '@portal/contracts';
-import { createLogger, loadEnv, MemoryCache, openPglite, PROCESS_NAMES, type Db } from '@portal/core';
-import { migrateAll, seedAll, startStack, type Stack } from '@portal/runner';
-import { tenantUrl } from '../support/browser';
+import { startEmbeddedWorld, type EmbeddedWorld } from '../support/e2e-embedded';
 import { type Allowance, type WalkTarget, walkMenu } from '../support/e2e-menu-walk';
-import { tenantConfigCopy, useWebWorld, type TenantId } from '../support/e2e-web';
+import { useWebWorld, type TenantId } from '../support/e2e-web';
 
 /**
  * Issue 28 part 5: "A screen the menu offers must open." Each demo user of both tenants signs in, the
@@ -83,46 +77,13 @@ describe.concurrent('every route the menu offers opens (test stack: Postgres, Re
 });
 
 describe.concurrent('every route the menu offers opens (embedded PGlite, as npm start)', () => {
-  let dir: string | undefined;
-  let db: Db | undefined;
-  let stack: Stack | undefined;
-  let configDir: string | undefined;
-
+  let embedded: EmbeddedWorld | undefined;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'menu-routes-pglite-'));
-    db = await openPglite(join(dir, 'db'));
-    await migrateAll(db);
-    await seedAll(db, '100');
-    const secret = randomBytes(32).toString('base64url');
-    // The sign-ins of this file exceed the tenants' auth limits per minute (as startWebWorld does).
-    configDir = tenantConfigCopy((_t, yaml) =>
-      yaml
-        .replace(/auth_ip_per_minute: \d+/, 'auth_ip_per_minute: 2000')
-        .replace(/auth_username_per_minute: \d+/, 'auth_username_per_minute: 500'),
-    );
-    const env = loadEnv(PROCESS_NAMES, {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dir,
-      TENANT_CONFIG_DIR: configDir,
-      INTERNAL_CONTEXT_SECRET: secret,
-    });
-    stack = await startStack(
-      { env, db, cache: new MemoryCache(), log: createLogger(env, 'test'), contextSecret: secret },
-      { gatewayPort: 0, gatewayHost: '127.0.0.1', metricsPort: null },
-    );
+    embedded = await startEmbeddedWorld();
   }, 300_000);
+  afterAll(async () => embedded?.close());
 
-  afterAll(async () => {
-    await stack?.close();
-    await db?.close();
-    for (const d of [dir, configDir]) if (d) rmSync(d, { recursive: true, force: true });
-  });
-
-  const target = (): WalkTarget => ({
-    browser: world.browser,
-    url: (tenant, path = '/') => tenantUrl(stack!.gatewayUrl, tenant, path),
-  });
+  const target = (): WalkTarget => ({ browser: embedded!.browser, url: embedded!.url });
   for (const tenant of TENANTS)
     for (const username of PGLITE_USERS)
       it(`${tenant} ${username}`, ({ expect }) => checkUser(target, tenant, username, expect), 600_000);

@@ -36,6 +36,22 @@ export function tenantConfigCopy(edit: (tenant: string, yaml: string) => string)
   return dir;
 }
 
+/** A tenant file with auth limits that the sign-ins of a browser test file stay under. */
+export const raisedAuthLimits = (yaml: string) =>
+  yaml
+    .replace(/auth_ip_per_minute: \d+/, 'auth_ip_per_minute: 2000')
+    .replace(/auth_username_per_minute: \d+/, 'auth_username_per_minute: 500');
+
+/** A fresh browser context (own cookies and storage) on a page whose requests networkQuiet follows. */
+export async function newTrackedPage(browser: Browser, viewport = { width: 1440, height: 900 }) {
+  const context = await browser.newContext({ viewport });
+  trackRequests(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  page.on('pageerror', (e) => console.error('[browser]', e.message));
+  return { context, page };
+}
+
 export interface WebWorldOptions {
   /**
    * Runs the job worker in process (document compile, transport, ...); off by
@@ -55,14 +71,7 @@ export async function startWebWorld(
   edit: (tenant: string, yaml: string) => string = (_t, y) => y,
   options: WebWorldOptions = {},
 ): Promise<WebWorld> {
-  const configDir = tenantConfigCopy((tenant, yaml) =>
-    edit(
-      tenant,
-      yaml
-        .replace(/auth_ip_per_minute: \d+/, 'auth_ip_per_minute: 2000')
-        .replace(/auth_username_per_minute: \d+/, 'auth_username_per_minute: 500'),
-    ),
-  );
+  const configDir = tenantConfigCopy((tenant, yaml) => edit(tenant, raisedAuthLimits(yaml)));
   overrides = { TENANT_CONFIG_DIR: configDir, ...overrides };
   if (!existsSync(join(process.cwd(), 'web', 'dist', 'index.html')))
     throw new Error('web/dist is missing: run node scripts/build.mjs first');
@@ -78,14 +87,7 @@ export async function startWebWorld(
     stack,
     browser,
     url: (tenant, path = '/') => tenantUrl(stack.gatewayUrl, tenant, path),
-    newPage: async (viewport = { width: 1440, height: 900 }) => {
-      const context = await browser.newContext({ viewport });
-      trackRequests(context);
-      const page = await context.newPage();
-      page.setDefaultTimeout(20_000);
-      page.on('pageerror', (e) => console.error('[browser]', e.message));
-      return { context, page };
-    },
+    newPage: (viewport) => newTrackedPage(browser, viewport),
     close: async () => {
       await browser.close();
       await stack.close();
@@ -113,7 +115,7 @@ function trackRequests(context: BrowserContext) {
  */
 export async function networkQuiet(page: Page, timeout = 20_000) {
   const open = inFlight.get(page.context());
-  if (!open) throw new Error('networkQuiet needs a page of world.newPage()');
+  if (!open) throw new Error('networkQuiet needs a page of world.newPage() (requests tracked)');
   const deadline = Date.now() + timeout;
   let quietSince = Date.now();
   while (Date.now() - quietSince < 500) {

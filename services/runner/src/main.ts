@@ -16,7 +16,7 @@ import {
   SERVICE_NAMES,
   type ServiceName,
 } from '@portal/core';
-import { JOBS, migrateAll, seedAll, SERVICES, startStack } from './stack';
+import { JOBS, migrateAll, seedAll, SERVICES, startEmbedded } from './stack';
 import { runWorker } from './worker';
 
 const PORT_VAR = {
@@ -59,18 +59,8 @@ async function runMigrate() {
 
 async function runAll() {
   const env = loadEnv(PROCESS_NAMES);
-  const deps = await openDeps(env, 'portal');
-  await migrateAll(deps.db, deps.log);
-  await seedAll(deps.db, env.SEED_SCALE, deps.log);
-  const stack = await startStack(deps, {
-    gatewayPort: env.PORT,
-    gatewayHost: env.HOST,
-    worker: {
-      pollingIntervalSeconds: env.JOB_POLL_INTERVAL_SECONDS,
-      maintenanceIntervalSeconds: env.JOB_MAINTENANCE_INTERVAL_SECONDS,
-    },
-  });
-  closeOnSignals(deps.log, [() => stack.close(), () => deps.cache.close(), () => deps.db.close()]);
+  const { deps, closers } = await startEmbedded(env);
+  closeOnSignals(deps.log, closers);
   deps.log.info(
     `Portal ready on http://localhost:${env.PORT} (demo tenants: acme.localhost, northbank.localhost)`,
   );

@@ -14,8 +14,11 @@ import {
   buildServiceApp,
   listen,
   migrate,
+  openDeps,
   runSeedOnce,
+  type Cache,
   type Db,
+  type Env,
   type Logger,
   type ServiceDefinition,
   type ServiceDeps,
@@ -231,6 +234,51 @@ export async function startStack(
       await metrics?.close();
       await gateway.close();
       await closeAll();
+    },
+  };
+}
+
+export interface EmbeddedPortal {
+  deps: ServiceDeps & { log: Logger; db: Db; cache: Cache };
+  stack: Stack;
+  /** Closes the stack, then the cache and the database (what Ctrl-C does). */
+  closers: Array<() => Promise<unknown>>;
+  close(): Promise<void>;
+}
+
+/**
+ * The embedded default of `npm start` (runner mode `all`): opens the database
+ * (PGlite under DATA_DIR without DATABASE_URL) and the cache (in-process
+ * without REDIS_URL), migrates, seeds per SEED_SCALE, and starts the four
+ * services, the gateway on PORT/HOST and the job worker in this one process.
+ * The embedded-stack browser test runs this same path.
+ */
+export async function startEmbedded(env: Env): Promise<EmbeddedPortal> {
+  const deps = await openDeps(env, 'portal');
+  let stack: Stack;
+  try {
+    await migrateAll(deps.db, deps.log);
+    await seedAll(deps.db, env.SEED_SCALE, deps.log);
+    stack = await startStack(deps, {
+      gatewayPort: env.PORT,
+      gatewayHost: env.HOST,
+      worker: {
+        pollingIntervalSeconds: env.JOB_POLL_INTERVAL_SECONDS,
+        maintenanceIntervalSeconds: env.JOB_MAINTENANCE_INTERVAL_SECONDS,
+      },
+    });
+  } catch (error) {
+    await deps.cache.close().catch(() => undefined);
+    await deps.db.close().catch(() => undefined);
+    throw error;
+  }
+  const closers = [() => stack.close(), () => deps.cache.close(), () => deps.db.close()];
+  return {
+    deps,
+    stack,
+    closers,
+    close: async () => {
+      for (const close of closers) await close();
     },
   };
 }
