@@ -17,10 +17,16 @@ export function callGateway(
   tenant: string,
   method: string,
   path: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  options: {
+    token?: string;
+    body?: unknown;
+    /** A JSON text sent as it is (JSON.stringify cannot write 9223372036854775808 or 1e400 as numbers). */
+    rawBody?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<GatewayAnswer> {
   const url = new URL(gatewayUrl);
-  const body = options.body !== undefined ? JSON.stringify(options.body) : undefined;
+  const body = options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {

@@ -1,4 +1,3 @@
-import { request as httpRequest } from 'node:http';
 import { DEMO_PASSWORD } from '@portal/contracts';
 import type { Db, Queryable } from '@portal/core';
 import type { Stack } from '@portal/runner';
@@ -64,57 +63,6 @@ export function encryptedPdf(): Buffer {
     ),
     'latin1',
   );
-}
-
-/**
- * A call to the gateway with a raw JSON text body (JSON.stringify cannot write 9223372036854775808 or
- * 1e400 as numbers); answers the status and the parsed JSON answer ({} when it is not JSON).
- */
-export function rawJsonCall(
-  gatewayUrl: string,
-  tenant: string,
-  method: string,
-  path: string,
-  options: { token?: string; body?: string } = {},
-): Promise<{ status: number; json: Record<string, unknown> }> {
-  const url = new URL(gatewayUrl);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        path,
-        method,
-        headers: {
-          host: `${tenant}.localhost`,
-          accept: 'application/json',
-          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-          ...(options.body !== undefined
-            ? {
-                'content-type': 'application/json',
-                'content-length': String(Buffer.byteLength(options.body)),
-              }
-            : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let json: Record<string, unknown> = {};
-          try {
-            json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-          } catch {
-            // not JSON
-          }
-          resolve({ status: res.statusCode ?? 0, json });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body);
-  });
 }
 
 /** One statement a recording database handle sent: its text, parameters and, when it failed, the error. */

@@ -10,7 +10,7 @@ import { flatJpeg } from '../../../services/docs/src/seed/demo-jpeg';
 import { callGateway } from '../../support/gateway-client';
 import { makePdf, postForm, type UploadLink } from '../../support/representment-upload';
 import { createTestEnv, type TestEnv } from '../../support/test-env';
-import { rawJsonCall, recordingDb, type DbCall } from './docs-helpers';
+import { recordingDb, type DbCall } from './docs-helpers';
 
 /**
  * Issue 27 part D and part G (last item), through the gateway with the real
@@ -33,7 +33,7 @@ const ACME_MB = 10;
 const api = (user: string, method: string, path: string, body?: unknown) =>
   callGateway(stack.gatewayUrl, 'acme', method, path, { token: tokens.get(`acme:${user}`), body });
 const raw = (user: string, method: string, path: string, body?: string) =>
-  rawJsonCall(stack.gatewayUrl, 'acme', method, path, { token: tokens.get(`acme:${user}`), body });
+  callGateway(stack.gatewayUrl, 'acme', method, path, { token: tokens.get(`acme:${user}`), rawBody: body });
 
 const newCases: number[] = [];
 function takeCase(): number {

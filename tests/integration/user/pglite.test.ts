@@ -1,40 +1,17 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_PASSWORD, INTERNAL_CONTEXT_HEADER } from '@portal/contracts';
-import {
-  buildServiceApp,
-  createLogger,
-  loadEnv,
-  MemoryCache,
-  migrate,
-  openPglite,
-  signContext,
-  type Db,
-} from '@portal/core';
+import { signContext, type Db } from '@portal/core';
 import type { FastifyInstance } from 'fastify';
 import { purgeExpired } from '../../../services/user/src/auth/housekeeping';
-import { seedUser, userMigrations, userService } from '../../../services/user/src/index';
 import { ALL_RESOURCES } from '../../../services/user/src/seed/matrix';
+import { buildUserAppOnPglite } from './support';
 
 /** The embedded default (npm start without DATABASE_URL): migrations, seed and the SQL of the main calls on PGlite. */
 let db: Db;
 let app: FastifyInstance;
 const secret = 'pglite-test-secret-pglite-test-secret';
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'user-pglite-'));
-  db = await openPglite(join(dir, 'db'));
-  await migrate(db, userMigrations);
-  await seedUser(db);
-  const env = loadEnv(['user'], { DATA_DIR: dir, LOG_LEVEL: 'error' });
-  app = await buildServiceApp(userService, {
-    env,
-    db,
-    cache: new MemoryCache(),
-    contextSecret: secret,
-    log: createLogger(env, 'test'),
-  });
+  ({ db, app } = await buildUserAppOnPglite(secret, 'user-pglite-'));
 });
 afterAll(async () => {
   await app?.close();

@@ -1,24 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, INTERNAL_CONTEXT_HEADER, REFRESH_COOKIE } from '@portal/contracts';
-import {
-  buildServiceApp,
-  createLogger,
-  loadEnv,
-  MemoryCache,
-  migrate,
-  openPglite,
-  signContext,
-  type Db,
-} from '@portal/core';
+import { signContext, type Db } from '@portal/core';
 import { startStack, type Stack } from '@portal/runner';
 import type { FastifyInstance } from 'fastify';
 import { transactionWithRetry } from '../../../services/user/src/auth/tokens';
-import { seedUser, userMigrations, userService } from '../../../services/user/src/index';
 import { createTestEnv, type TestEnv } from '../../support/test-env';
-import { publicHeaders } from './support';
+import { buildUserAppOnPglite, publicHeaders } from './support';
 
 /**
  * Security issue 27 part C: two tabs refreshing at once must never get a 500.
@@ -137,18 +124,7 @@ describe('parallel refreshes of sibling cookies on the embedded PGlite', () => {
   let app: FastifyInstance;
   const secret = 'pglite-refresh-concurrency-secret-0123456789';
   beforeAll(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'user-refresh-race-'));
-    db = await openPglite(join(dir, 'db'));
-    await migrate(db, userMigrations);
-    await seedUser(db);
-    const env = loadEnv(['user'], { DATA_DIR: dir, LOG_LEVEL: 'error' });
-    app = await buildServiceApp(userService, {
-      env,
-      db,
-      cache: new MemoryCache(),
-      contextSecret: secret,
-      log: createLogger(env, 'test'),
-    });
+    ({ db, app } = await buildUserAppOnPglite(secret, 'user-refresh-race-'));
   });
   afterAll(async () => {
     await app?.close();

@@ -1,5 +1,6 @@
 import { createPrivateKey, sign as cryptoSign } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -10,8 +11,16 @@ import {
   demoUserId,
   type InternalContext,
 } from '@portal/contracts';
-import { buildServiceApp } from '@portal/core';
-import { userService } from '../../../services/user/src/index';
+import {
+  buildServiceApp,
+  createLogger,
+  loadEnv,
+  MemoryCache,
+  migrate,
+  openPglite,
+  type Db,
+} from '@portal/core';
+import { seedUser, userMigrations, userService } from '../../../services/user/src/index';
 import { contextHeaders } from '../../support/context';
 import type { TestEnv } from '../../support/test-env';
 
@@ -24,6 +33,26 @@ export function demoId(tenant: string, username: string): number {
 
 export async function buildUserApp(t: TestEnv): Promise<FastifyInstance> {
   return buildServiceApp(userService, t.deps);
+}
+
+/** The user service alone on the embedded default (a fresh PGlite, migrated and seeded; in-process cache). */
+export async function buildUserAppOnPglite(
+  contextSecret: string,
+  dirPrefix: string,
+): Promise<{ db: Db; app: FastifyInstance }> {
+  const dir = mkdtempSync(join(tmpdir(), dirPrefix));
+  const db = await openPglite(join(dir, 'db'));
+  await migrate(db, userMigrations);
+  await seedUser(db);
+  const env = loadEnv(['user'], { DATA_DIR: dir, LOG_LEVEL: 'error' });
+  const app = await buildServiceApp(userService, {
+    env,
+    db,
+    cache: new MemoryCache(),
+    contextSecret,
+    log: createLogger(env, 'test'),
+  });
+  return { db, app };
 }
 
 export function publicHeaders(t: TestEnv, tenant = 'acme', ip = '203.0.113.10') {
