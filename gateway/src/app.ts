@@ -1,6 +1,6 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { INVALIDATE_CHANNEL, type InvalidationMessage } from '@portal/contracts';
-import { errorHandler } from '@portal/core';
+import { errorHandler, lazySchemaCompilers } from '@portal/core';
 import { apiDocsRoutes } from './api-docs/api-docs-routes';
 import { GatewayAudit } from './audit/audit';
 import { Jwks } from './auth/jwks';
@@ -73,6 +73,7 @@ export async function buildGateway(
     // The per-request child logger is created only when a request logs (pipeline/lazy-logger.ts).
     childLoggerFactory: lazyChildLogger as never,
     return503OnClosing: true,
+    schemaController: { compilersFactory: lazySchemaCompilers() },
   });
   app.setErrorHandler(errorHandler);
 

@@ -109,7 +109,11 @@ describe('docker-compose.yml', () => {
   });
 
   it('starts each app process only after what it needs is healthy or done', () => {
-    expect(compose.services.migrate!.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
+    // The demo seed copies its files into the object store.
+    expect(compose.services.migrate!.depends_on).toEqual({
+      postgres: { condition: 'service_healthy' },
+      objects: { condition: 'service_healthy' },
+    });
     for (const name of ['case', 'user', 'docs', 'builder', 'worker']) {
       expect(compose.services[name]!.depends_on?.migrate, name).toEqual({
         condition: 'service_completed_successfully',

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import type { TestProject } from 'vitest/node';
-import { connectPostgres, createLogger } from '@portal/core';
+import { connectPostgres, createLogger, loadEnv } from '@portal/core';
+import { copySeedObjects } from '@portal/docs-service';
 import { migrateAll, seedAll } from '@portal/runner';
 import { resolveServers, withDatabase } from './servers';
 
@@ -17,6 +20,8 @@ export interface TestRun {
   redisUrl: string;
   runId: string;
   template: string;
+  /** The demo files of the template's seed as a filesystem object store, copied into each file's DATA_DIR. */
+  seedObjectsDir: string;
 }
 
 declare module 'vitest' {
@@ -34,9 +39,12 @@ export default async function setup(project: TestProject) {
   await admin.query(`create database ${template}`);
   const db = await connectPostgres(withDatabase(servers.postgresUrl, template), 4);
   const log = createLogger({ LOG_LEVEL: 'warn', NODE_ENV: 'test' }, 'test-setup');
+  // The seed step's object store (what `migrate` does for a deployment), once per run.
+  const seedDataDir = `.data/test/seed-${runId}`;
   try {
     await migrateAll(db, log);
     await seedAll(db, 'default', log);
+    await copySeedObjects(db, loadEnv(['docs'], { NODE_ENV: 'test', DATA_DIR: seedDataDir }), log);
   } finally {
     await db.close();
   }
@@ -45,6 +53,7 @@ export default async function setup(project: TestProject) {
     redisUrl: servers.redisUrl,
     runId,
     template,
+    seedObjectsDir: join(seedDataDir, 'objects'),
   });
 
   return async () => {
@@ -59,5 +68,6 @@ export default async function setup(project: TestProject) {
     for await (const keys of stream as AsyncIterable<string[]>) if (keys.length) await redis.del(...keys);
     redis.disconnect();
     await servers.stop();
+    rmSync(seedDataDir, { recursive: true, force: true });
   };
 }

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import {
@@ -52,6 +54,8 @@ export async function createTestEnv(overrides: Record<string, string> = {}): Pro
     INTERNAL_CONTEXT_SECRET: randomBytes(32).toString('base64url'),
     ...overrides,
   });
+  // The template's demo files (templates, issuer documents), as the migrate step leaves them in a store.
+  cpSync(run.seedObjectsDir, join(env.DATA_DIR, 'objects'), { recursive: true });
   const log = createLogger(env, 'test');
   const db = await connectPostgres(databaseUrl, env.DATABASE_POOL_SIZE, log);
   const cache = new RedisCache({ url: run.redisUrl, keyPrefix: redisPrefix, log });

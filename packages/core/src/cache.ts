@@ -4,6 +4,13 @@ import type { Env } from './env';
 import type { Logger } from './logger';
 
 /**
+ * Every Redis key the portal writes starts with REDIS_KEY_PREFIX and then this: the gateway's caches,
+ * rate limits and live-stream slots, and revoked sessions. A demo reset deletes these keys and no
+ * others, so a Redis shared with something else (an empty REDIS_KEY_PREFIX) keeps that data.
+ */
+export const PORTAL_KEY_NAMESPACE = 'gw:';
+
+/**
  * Cache and pub/sub behind one adapter: Redis when REDIS_URL is set, else an
  * in-process map (the embedded single-process default). Reads that fail
  * answer a miss and writes that fail are dropped: callers keep serving

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -241,5 +241,8 @@ export async function openDatabase(
   if (env.DATABASE_URL) return connectPostgres(env.DATABASE_URL, env.DATABASE_POOL_SIZE, log, options);
   const dir = join(env.DATA_DIR, 'pglite');
   log?.info({ dir }, 'DATABASE_URL is unset: using embedded PGlite (one process only)');
+  // Said before, not after 2 s: PGlite's work in WebAssembly holds the event loop, so no timer would fire.
+  if (!existsSync(join(dir, 'PG_VERSION')))
+    log?.info(`Creating the embedded database in ${dir} (first start only, several seconds)`);
   return openPglite(dir, options);
 }

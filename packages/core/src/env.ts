@@ -255,33 +255,33 @@ export const EnvSchema = Type.Object({
     },
   ),
   S3_ENDPOINT: optional('S3_ENDPOINT', url('http|https'), {
-    usedBy: ['docs', 'case', 'worker'],
+    usedBy: ['docs', 'case', 'worker', 'migrate'],
     description: 'S3-compatible object store; unset stores objects under DATA_DIR/objects',
   }),
   S3_PUBLIC_ENDPOINT: optional('S3_PUBLIC_ENDPOINT', url('http|https'), {
-    usedBy: ['docs', 'case', 'worker'],
+    usedBy: ['docs', 'case', 'worker', 'migrate'],
     description:
       'Object store URL as the browser reaches it, when it differs from S3_ENDPOINT (upload forms and download links are signed for it)',
   }),
   S3_FORCE_PATH_STYLE: withDefault('S3_FORCE_PATH_STYLE', bool(true), {
-    usedBy: ['docs', 'case', 'worker'],
+    usedBy: ['docs', 'case', 'worker', 'migrate'],
     description:
       'Path-style bucket URLs (endpoint/bucket/key), as MinIO needs; false for virtual-hosted AWS buckets',
   }),
   S3_BUCKET: withDefault('S3_BUCKET', Type.String({ default: 'portal-docs', minLength: 3 }), {
-    usedBy: ['docs', 'case', 'worker'],
+    usedBy: ['docs', 'case', 'worker', 'migrate'],
     description: 'Bucket of documents',
   }),
   S3_REGION: withDefault('S3_REGION', Type.String({ default: 'us-east-1' }), {
-    usedBy: ['docs', 'case', 'worker'],
+    usedBy: ['docs', 'case', 'worker', 'migrate'],
     description: 'Region of the object store',
   }),
   S3_ACCESS_KEY_ID: optional('S3_ACCESS_KEY_ID', Type.String({ minLength: 1 }), {
-    usedBy: ['docs', 'case', 'worker'],
+    usedBy: ['docs', 'case', 'worker', 'migrate'],
     description: 'Object store access key',
   }),
   S3_SECRET_ACCESS_KEY: optional('S3_SECRET_ACCESS_KEY', Type.String({ minLength: 1 }), {
-    usedBy: ['docs', 'case', 'worker'],
+    usedBy: ['docs', 'case', 'worker', 'migrate'],
     description: 'Object store secret key',
   }),
   DOCS_LINK_SECRET: optional('DOCS_LINK_SECRET', Type.String({ minLength: 32 }), {

@@ -3,6 +3,7 @@ export * from './db';
 export * from './env';
 export * from './errors';
 export * from './internal-context';
+export * from './lazy-schemas';
 export * from './logger';
 export * from './migrate';
 export * from './process';

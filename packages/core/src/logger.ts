@@ -74,3 +74,21 @@ export function prettyStream(destination?: NodeJS.WritableStream): DestinationSt
   });
 }
 export type Logger = pino.Logger;
+
+/**
+ * Runs one start-up phase; if it is still running after `afterMs`, logs one
+ * line saying what it does, so a slow first start reads as work, not a hang.
+ */
+export async function slowPhase<T>(
+  log: Logger | undefined,
+  what: string,
+  run: () => Promise<T>,
+  afterMs = 2000,
+): Promise<T> {
+  const timer = log ? setTimeout(() => log.info(`${what}…`), afterMs) : undefined;
+  try {
+    return await run();
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -3,12 +3,17 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Env } from './env';
 import type { Logger } from './logger';
+import { assertNotInTransaction } from './tx-guard';
 
 /**
  * Outgoing mail (design §4): SMTP through nodemailer when SMTP_URL is set,
  * else one `.eml` (readable by any mail client) plus one `.json` (easy for
  * tests) per message in `${DATA_DIR}/outbox/`, and a log line naming the
  * file. The log line never carries the body: bodies hold one-time codes.
+ *
+ * Never send inside a database transaction (issue 28.1): outside production
+ * `send` throws there, as a service call does (tx-guard.ts). Queue the mail
+ * in the transaction instead (enqueueMail, @portal/jobs).
  */
 export interface MailMessage {
   to: string;
@@ -50,6 +55,7 @@ class SmtpMailer implements Mailer {
   ) {}
 
   async send(message: MailMessage): Promise<SentMail> {
+    assertNotInTransaction('the SMTP server', 'mail');
     // Loaded on first use: processes without SMTP never load nodemailer.
     this.transporter ??= import('nodemailer').then(
       (m) => m.default.createTransport(this.url) as unknown as Transport,
@@ -69,6 +75,8 @@ class OutboxMailer implements Mailer {
   ) {}
 
   async send(message: MailMessage): Promise<SentMail> {
+    // Not a network call, but it stands in for SMTP: tests catch a send the SMTP mailer would refuse.
+    assertNotInTransaction('the SMTP server', 'mail');
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
     const date = new Date();
     const base = join(

@@ -1,4 +1,4 @@
-import type { Db } from './db';
+import type { Db, Queryable } from './db';
 import type { Logger } from './logger';
 
 /** One versioned SQL file of a service; the list is ordered by version. */
@@ -53,6 +53,9 @@ export async function migrate(db: Db, plan: ServiceMigrations, log?: Logger): Pr
   return applied;
 }
 
+/** runSeedOnce's markers: in the public schema, outside every service's schema. */
+const SEED_TABLE = 'public.portal_seed';
+
 /**
  * Seeds run once per service and scale; the marker lives in the public schema
  * so a second `npm start` skips seeding.
@@ -65,12 +68,11 @@ export async function runSeedOnce(
   log?: Logger,
 ): Promise<boolean> {
   await db.query(
-    `create table if not exists public.portal_seed (service text primary key, scale text not null, seeded_at timestamptz not null default now())`,
+    `create table if not exists ${SEED_TABLE} (service text primary key, scale text not null, seeded_at timestamptz not null default now())`,
   );
-  const { rows } = await db.query<{ scale: string }>(
-    `select scale from public.portal_seed where service = $1`,
-    [service],
-  );
+  const { rows } = await db.query<{ scale: string }>(`select scale from ${SEED_TABLE} where service = $1`, [
+    service,
+  ]);
   if (rows.length) {
     log?.debug({ service, scale: rows[0]!.scale }, 'demo data already seeded');
     return false;
@@ -78,9 +80,14 @@ export async function runSeedOnce(
   const started = Date.now();
   await seed();
   await db.query(
-    `insert into public.portal_seed (service, scale) values ($1, $2) on conflict (service) do nothing`,
+    `insert into ${SEED_TABLE} (service, scale) values ($1, $2) on conflict (service) do nothing`,
     [service, scale],
   );
   log?.info({ service, scale, ms: Date.now() - started }, 'demo data seeded');
   return true;
+}
+
+/** Forgets every seed (the demo reset): the next runSeedOnce of each service seeds again. */
+export async function forgetSeeds(db: Queryable): Promise<void> {
+  await db.query(`drop table if exists ${SEED_TABLE}`);
 }

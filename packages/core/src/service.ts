@@ -14,6 +14,7 @@ import type { Db } from './db';
 import type { Env, ServiceName } from './env';
 import { errorHandler, notFoundHandler, unauthorized } from './errors';
 import { registerInputGuard } from './input-guard';
+import { lazySchemaCompilers } from './lazy-schemas';
 import { verifyContext } from './internal-context';
 import type { Logger } from './logger';
 
@@ -63,6 +64,7 @@ export async function buildServiceApp(def: ServiceDefinition, deps: ServiceDeps)
     keepAliveTimeout: 72_000,
     bodyLimit: def.bodyLimit ?? 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    schemaController: { compilersFactory: lazySchemaCompilers() },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('deps', deps);

@@ -10,10 +10,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * what you need before the transaction, or enqueue a job in it.
  *
  * The db layer's `transaction()` runs its callback inside a mark kept in
- * AsyncLocalStorage (outside production); the service client checks it before
- * every call and throws. The mark is switched off once the callback settles,
- * so work started inside a transaction that runs after it (a fire-and-forget
- * publish) is not refused.
+ * AsyncLocalStorage (outside production); the service client and the mailer
+ * check it before every call and throw. The mark is switched off once the
+ * callback settles, so work started inside a transaction that runs after it
+ * (a fire-and-forget publish) is not refused.
  */
 interface TransactionMark {
   open: boolean;
@@ -39,9 +39,10 @@ export function insideTransaction(): boolean {
 
 /** The error every network call made inside a transaction gets. */
 export class CallInTransactionError extends Error {
-  constructor(target: string, db: string) {
+  /** `call` names the kind of call: 'service call', 'mail'. */
+  constructor(target: string, db: string, call = 'service call') {
     super(
-      `service call to ${target} inside a database transaction: the ${db} transaction would stay open across ` +
+      `${call} to ${target} inside a database transaction: the ${db} transaction would stay open across ` +
         'a network call (on the embedded PGlite it waits for its own connection until the call times out). ' +
         'Read what you need before the transaction, or enqueue a job in it (DESIGN.md §13).',
     );
@@ -52,9 +53,11 @@ export class CallInTransactionError extends Error {
 /**
  * Throws when called inside a guarded transaction. Every service-to-service
  * call goes through this check (ServiceClient.request and any raw fetch to
- * another service); `target` names the call, e.g. `POST http://user/users/users`.
+ * another service), and every Mailer.send (call 'mail'; queue it with
+ * enqueueMail of @portal/jobs instead); `target` names the call, e.g.
+ * `POST http://user/users/users`.
  */
-export function assertNotInTransaction(target: string): void {
+export function assertNotInTransaction(target: string, call?: string): void {
   const mark = marks.getStore();
-  if (mark?.open) throw new CallInTransactionError(target, mark.db);
+  if (mark?.open) throw new CallInTransactionError(target, mark.db, call);
 }

@@ -7,8 +7,8 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { EXPORT_AREA, EXPORT_MESSAGES, type MailedExportStarted } from '@portal/contracts';
-import { createMailer, type Env, type Queryable } from '@portal/core';
-import { enqueue, JobError, type JobContext, type JobDefinition } from '@portal/jobs';
+import type { Env, MailMessage, Queryable } from '@portal/core';
+import { enqueue, enqueueMail, JobError, type JobContext, type JobDefinition } from '@portal/jobs';
 import { isObjectKey, safeFilename, sharedObjectStore, type ObjectStore } from '@portal/storage';
 import { tenantOrigin } from './tenant-origin';
 
@@ -25,7 +25,8 @@ import { tenantOrigin } from './tenant-origin';
  *
  * Idempotent on retry: the key is the job id's, so a retried attempt finds
  * the stored file (a put is stored completely or not at all) and does not
- * write it again; the mail is a once() step.
+ * write it again; the mail is queued (a mail.send job, sent by the worker
+ * outside any transaction) in a once() step, so it is queued once.
  */
 
 /**
@@ -107,10 +108,21 @@ interface Recipient {
   username: string;
 }
 
+function linkMail(user: Recipient, filename: string, link: string): MailMessage {
+  return {
+    to: user.email,
+    subject: EXPORT_MESSAGES.mailSubject,
+    text:
+      `Hello ${user.fname || user.username},\n\n` +
+      `Your export ${safeFilename(filename)} is ready. Download it here (sign in first if asked):\n\n` +
+      `${link}\n\nThe link opens for users of your portal only.\n`,
+  };
+}
+
 /**
  * The job's work: store the file, then mail the link to `recipientId` (the
- * user who asked; read from the user table at send time so that a changed
- * address is used).
+ * user who asked; read from the user table when the mail is queued so that a
+ * changed address is used).
  */
 export async function deliverExport(
   ctx: JobContext<unknown>,
@@ -126,6 +138,7 @@ export async function deliverExport(
   const bytes = await storeOnce(await sharedObjectStore(env, ctx.log), ctx.tenant, key, file);
   await ctx.progress(90, 'Sending the e-mail');
   const link = `${origin}/download?loc=${key}`;
+  // The mail job commits with the step's marker: queued exactly once, sent after the commit (issue 28.1).
   const mailedTo = await ctx.once('mail', async (tx) => {
     const { rows } = await tx.query<Recipient>(
       `select email, fname, username from users.users where tenant = $1 and id = $2`,
@@ -133,14 +146,7 @@ export async function deliverExport(
     );
     const user = rows[0];
     if (!user?.email) return '';
-    await createMailer(env, ctx.log).send({
-      to: user.email,
-      subject: EXPORT_MESSAGES.mailSubject,
-      text:
-        `Hello ${user.fname || user.username},\n\n` +
-        `Your export ${safeFilename(file.filename)} is ready. Download it here (sign in first if asked):\n\n` +
-        `${link}\n\nThe link opens for users of your portal only.\n`,
-    });
+    await enqueueMail(tx, ctx.tenant, linkMail(user, file.filename, link), `mailed-export ${ctx.id}`);
     return user.email;
   });
   if (!mailedTo)

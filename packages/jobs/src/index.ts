@@ -8,6 +8,7 @@
  *   JobWorker                      runs handlers (runner mode `worker`; in process under `npm start`)
  *   getJobStatus / listJobStatuses what screens show
  *   migrateJobs(db, jobs)          the migrate step: tables, pg-boss schema, queues
+ *   enqueueMail(tx, ...)           a mail sent by the worker once the transaction commits
  */
 /** TypeBox, to write job schemas with (`defineJob({ schema: Type.Object(...) })`). */
 export { Type } from '@sinclair/typebox';
@@ -20,3 +21,4 @@ export * from './steps';
 export * from './worker';
 export * from './events';
 export * from './live';
+export * from './mail';

@@ -3,6 +3,7 @@ import { docsRoutes } from './routes';
 
 export { docsMigrations } from './migrations';
 export { seedDocs } from './seed/seed-docs';
+export { copySeedObjects, syncSeedObjects } from './seed/sync-objects';
 export { signFileLink, verifyFileLink, resolveDocsLinkSecret } from './files/signed-links';
 export { REPRESENTMENT_JOBS, setCardNetwork, compileJob, transportJob } from './representment/jobs';
 export { scheduleUploadLinkPurge, uploadLinkPurgeJob } from './representment/upload-link-purge';

@@ -10,7 +10,6 @@ import { objectRoutes } from './objects/object-routes';
 import { resolveDocsLinkSecret } from './files/signed-links';
 import { CaseScope } from './representment/case-scope';
 import { representmentRoutes } from './representment/representment-routes';
-import { syncSeedObjects } from './seed/sync-objects';
 import { PgDocumentStore } from './store/document-store';
 import { uploadRoutes } from './representment/upload-routes';
 import { CaseLookups } from './templates/case-lookups';
@@ -23,10 +22,9 @@ export const docsRoutes: FastifyPluginAsync = async (app) => {
   const store = new PgDocumentStore(db);
   const caseClient = new ServiceClient(env.CASE_SERVICE_URL, contextSecret);
   const scope = new CaseScope(caseClient);
-  // One object store for the process (design §10); the seed's demo files are copied into it.
+  // One object store for the process (design §10); the seed step copies the demo files into it.
   const objects = await openObjectStore(env, app.deps.log, { linkSecret });
   app.addHook('onClose', async () => objects.close());
-  await syncSeedObjects(db, objects, app.deps.log);
   const lookups = new CaseLookups(caseClient);
   await app.register(representmentRoutes({ db, scope, linkSecret, objects }));
   await app.register(uploadRoutes({ db, scope, store: objects, tenantConfigDir: env.TENANT_CONFIG_DIR }));

@@ -2,21 +2,25 @@
  * Entry of every process. The mode is the first argument or SERVICE:
  *   case | user | docs | builder   one service (docker compose runs four of these)
  *   migrate                        migrations, then demo data per SEED_SCALE (one-shot job)
+ *   reset                          `npm run demo:reset`: demo data back to its starting state (reset.ts)
  *   worker                         the background job worker (health on WORKER_PORT /health)
  *   all                            the embedded default of `npm start`: migrate, seed, services and gateway in one process
  */
 import {
   buildServiceApp,
   closeOnSignals,
+  createLogger,
   EnvError,
   listen,
   loadEnv,
+  openDatabase,
   openDeps,
   PROCESS_NAMES,
   SERVICE_NAMES,
   type ServiceName,
 } from '@portal/core';
-import { JOBS, migrateAll, seedAll, SERVICES, startEmbedded } from './stack';
+import { JOBS, migrateAll, seedDemo, SERVICES, startEmbedded } from './stack';
+import { runReset } from './reset';
 import { runWorker } from './worker';
 
 const PORT_VAR = {
@@ -30,10 +34,11 @@ async function main() {
   const mode = process.argv[2] ?? process.env.SERVICE ?? 'all';
   if ((SERVICE_NAMES as readonly string[]).includes(mode)) return runService(mode as ServiceName);
   if (mode === 'migrate') return runMigrate();
+  if (mode === 'reset') return runReset(process.argv.slice(3));
   if (mode === 'worker') return runWorker(loadEnv(['worker']), JOBS);
   if (mode === 'all') return runAll();
   throw new Error(
-    `Unknown mode '${mode}': use one of ${[...SERVICE_NAMES, 'migrate', 'worker', 'all'].join(', ')}`,
+    `Unknown mode '${mode}': use one of ${[...SERVICE_NAMES, 'migrate', 'reset', 'worker', 'all'].join(', ')}`,
   );
 }
 
@@ -45,15 +50,16 @@ async function runService(name: ServiceName) {
   await listen(app, env[PORT_VAR[name]], env.HOST);
 }
 
+/** The database alone: migrate neither calls a service nor caches (no context key, no Redis). */
 async function runMigrate() {
   const env = loadEnv(['migrate']);
-  const deps = await openDeps(env, 'migrate');
+  const log = createLogger(env, 'migrate');
+  const db = await openDatabase(env, log);
   try {
-    await migrateAll(deps.db, deps.log);
-    await seedAll(deps.db, env.SEED_SCALE, deps.log);
+    await migrateAll(db, log);
+    await seedDemo(db, env, log);
   } finally {
-    await deps.db.close();
-    await deps.cache.close();
+    await db.close();
   }
 }
 

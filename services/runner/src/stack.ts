@@ -16,6 +16,7 @@ import {
   migrate,
   openDeps,
   runSeedOnce,
+  slowPhase,
   type Cache,
   type Db,
   type Env,
@@ -26,6 +27,7 @@ import {
   type ServiceName,
 } from '@portal/core';
 import {
+  copySeedObjects,
   docsMigrations,
   docsService,
   REPRESENTMENT_JOBS,
@@ -37,6 +39,7 @@ import { buildGateway, buildMetricsServer } from '@portal/gateway';
 import {
   JobWorker,
   livePublisher,
+  mailSendJob,
   migrateJobs,
   type JobDefinition,
   type JobWorkerOptions,
@@ -90,6 +93,8 @@ export const JOBS: readonly JobDefinition[] = [
   ...REMINDER_JOBS,
   ...EXPORT_JOBS,
   ...USER_EXPORT_JOBS,
+  // Mail queued in a transaction (enqueueMail), sent here after it commits.
+  mailSendJob,
 ];
 
 /** SEED_SCALE: none, default (3,000 cases per tenant), large (500,000 per tenant: 1,000,000 in all) or a number per tenant. */
@@ -107,10 +112,40 @@ export async function migrateAll(db: Db, log?: Logger) {
   await db.transaction((tx) => scheduleUploadLinkPurge(tx));
 }
 
-export async function seedAll(db: Db, scale: string, log?: Logger) {
+/** Seeds each service not seeded yet; `onSeed` is told before each seed that runs. */
+export async function seedAll(db: Db, scale: string, log?: Logger, onSeed?: (service: ServiceName) => void) {
   const options = parseSeedScale(scale);
   if (!options) return;
-  for (const name of ORDER) await runSeedOnce(db, name, scale, () => SERVICES[name].seed(db, options), log);
+  for (const name of ORDER)
+    await runSeedOnce(
+      db,
+      name,
+      scale,
+      () => {
+        onSeed?.(name);
+        return SERVICES[name].seed(db, options);
+      },
+      log,
+    );
+}
+
+/**
+ * The seed step of a process that migrates (runner `migrate`, `npm start`):
+ * demo data per SEED_SCALE, then its files copied into the object store
+ * (every run: a new empty bucket is filled). Services never seed at start.
+ */
+export async function seedDemo(db: Db, env: Env, log: Logger) {
+  const options = parseSeedScale(env.SEED_SCALE);
+  if (!options) return;
+  // Said before it starts: the seed's SQL on PGlite holds the event loop (no timer fires).
+  let announced = false;
+  await seedAll(db, env.SEED_SCALE, log, () => {
+    if (announced) return;
+    announced = true;
+    const cases = options.casesPerTenant.toLocaleString('en-US');
+    log.info(`Seeding the demo data: ${cases} cases per tenant (once, for a new database)`);
+  });
+  await slowPhase(log, 'Copying the demo files into the object store', () => copySeedObjects(db, env, log));
 }
 
 /** A port free on loopback right now (the OS picks it; a race with another process is possible but harmless in practice). */
@@ -258,15 +293,17 @@ export async function startEmbedded(env: Env): Promise<EmbeddedPortal> {
   let stack: Stack;
   try {
     await migrateAll(deps.db, deps.log);
-    await seedAll(deps.db, env.SEED_SCALE, deps.log);
-    stack = await startStack(deps, {
-      gatewayPort: env.PORT,
-      gatewayHost: env.HOST,
-      worker: {
-        pollingIntervalSeconds: env.JOB_POLL_INTERVAL_SECONDS,
-        maintenanceIntervalSeconds: env.JOB_MAINTENANCE_INTERVAL_SECONDS,
-      },
-    });
+    await seedDemo(deps.db, env, deps.log);
+    stack = await slowPhase(deps.log, 'Starting the four services, the gateway and the job worker', () =>
+      startStack(deps, {
+        gatewayPort: env.PORT,
+        gatewayHost: env.HOST,
+        worker: {
+          pollingIntervalSeconds: env.JOB_POLL_INTERVAL_SECONDS,
+          maintenanceIntervalSeconds: env.JOB_MAINTENANCE_INTERVAL_SECONDS,
+        },
+      }),
+    );
   } catch (error) {
     await deps.cache.close().catch(() => undefined);
     await deps.db.close().catch(() => undefined);

@@ -201,6 +201,12 @@ describe('mailed exports above EXPORT_MAIL_THRESHOLD_ROWS', () => {
       once: (step, fn) => once(t.db, jobId, step, fn),
     })) as { key: string };
     expect(again.key).toBe(first.key);
+    // The mail was queued once (a mail.send job committed with the 'mail' step), and sent once.
+    const queued = await t.db.query(
+      `select 1 from pgboss.job where name = 'mail.send' and data->'input'->>'reason' = $1`,
+      [`mailed-export ${jobId}`],
+    );
+    expect(queued.rows).toHaveLength(1);
     expect(mailsTo('merchant.admin@bluesky.example').filter((m) => m.text.includes(jobId))).toHaveLength(1);
   }, 60_000);
 

@@ -2,16 +2,20 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS, demoMerchantId, demoTenant, demoUserId } from '@portal/contracts';
-import { createMailer, outboxDir } from '@portal/core';
+import { outboxDir } from '@portal/core';
+import type { JobWorker } from '@portal/jobs';
 import { sweepReminders } from '../../../services/user/src/reminders/reminder-sweep';
 import { createTestEnv, type TestEnv } from '../../support/test-env';
+import { mailsSent, startMailWorker } from '../mail/mail-worker';
 
 /**
  * Issue 19, deadline reminders with a fixed clock: a digest at 08:00 in the
  * user's time zone naming the open cases of their scope due within 5 days and
- * within 24 hours, each case and threshold once. Real Postgres, outbox mailer.
+ * within 24 hours, each case and threshold once. Real Postgres, outbox mailer;
+ * the sweep queues the digests (mail.send jobs) and a mail worker sends them.
  */
 let t: TestEnv;
+let mailWorker: JobWorker;
 const tenant = 'acme';
 const userId = (username: string) =>
   demoUserId(
@@ -41,8 +45,11 @@ function newMails(): Mail[] {
 }
 const to = (mails: Mail[], username: string) => mails.filter((m) => m.to === emails.get(username));
 
+/** One sweep at `iso`, then its queued digests sent. */
 async function sweep(iso: string) {
-  return sweepReminders(t.db, createMailer(t.env), tenant, new Date(iso));
+  const result = await sweepReminders(t.db, tenant, new Date(iso));
+  await mailsSent(t.db);
+  return result;
 }
 
 async function dueCase(merchantId: number, due: string, assignee: number | null = null) {
@@ -58,6 +65,7 @@ async function dueCase(merchantId: number, due: string, assignee: number | null 
 
 beforeAll(async () => {
   t = await createTestEnv();
+  mailWorker = await startMailWorker(t.db, t.env);
   // The seed's cases are due long before 2030: only these four fall in the test's weeks.
   cases.X = await dueCase(merchant('merchantA1'), '2030-01-15');
   cases.Y = await dueCase(merchant('merchantA1'), '2030-01-18');
@@ -82,7 +90,10 @@ beforeAll(async () => {
   for (const r of rows) emails.set(r.username, r.email);
   newMails();
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await mailWorker?.stop(1);
+  await t?.close();
+});
 
 describe('deadline reminders', () => {
   it('waits for 08:00 local time', async () => {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createMailer } from '@portal/core';
-import { defineJob, enqueue, JobError, Type, type JobDefinition } from '@portal/jobs';
+import { defineJob, enqueue, Type, type JobDefinition } from '@portal/jobs';
 import { sweepReminders } from './reminder-sweep';
 
 /**
@@ -16,8 +15,8 @@ export const deadlineRemindersJob = defineJob({
   retryDelaySeconds: 60,
   expireInSeconds: 1800,
   handler: async (ctx) => {
-    if (!ctx.env) throw new JobError('The worker has no configuration.', { permanent: true });
-    const result = await sweepReminders(ctx.db, createMailer(ctx.env, ctx.log), ctx.tenant, new Date());
+    // The digests' mails are mail.send jobs committed with their records: this job never talks SMTP.
+    const result = await sweepReminders(ctx.db, ctx.tenant, new Date());
     await ctx.progress(100, `${result.users} reminder e-mails sent (${result.cases} cases).`);
     return result;
   },

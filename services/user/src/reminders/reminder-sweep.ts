@@ -1,4 +1,5 @@
-import type { Db, Mailer, Queryable } from '@portal/core';
+import type { Db, MailMessage, Queryable } from '@portal/core';
+import { enqueueMail } from '@portal/jobs';
 
 /**
  * The day's digest goes out from 08:00 in each user's own time zone; a run
@@ -100,7 +101,7 @@ export async function dueCases(db: Queryable, user: DueUser, now: Date): Promise
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
-function digestMail(user: DueUser, cases: DueCase[]) {
+function digestMail(user: DueUser, cases: DueCase[]): MailMessage {
   const line = (c: DueCase) => `  Case ${c.id} - ${c.business_name} - due ${c.date_due}`;
   const soon = cases.filter((c) => c.threshold === '24h');
   const later = cases.filter((c) => c.threshold === '5d');
@@ -120,11 +121,13 @@ function digestMail(user: DueUser, cases: DueCase[]) {
 
 /**
  * One user's digest: claimed for the local day, the new (case, threshold)
- * pairs recorded, and the mail sent, in one transaction. A failed mail rolls
- * everything back (the job retries); two workers at once: the second finds the
- * day claimed. Answers the cases mailed.
+ * pairs recorded, and the mail queued (mail.send job), in one transaction: the
+ * mail exists exactly when the pairs commit, and the worker sends it after the
+ * commit, retrying a failed send (issue 28.1: no SMTP inside a transaction).
+ * Two workers at once: the second finds the day claimed. Answers the cases
+ * mailed.
  */
-async function sendDigest(db: Db, mailer: Mailer, user: DueUser, now: Date): Promise<number> {
+async function queueDigest(db: Db, user: DueUser, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
     const cases = await dueCases(tx, user, now);
     const claimed = await tx.query(
@@ -148,15 +151,17 @@ async function sendDigest(db: Db, mailer: Mailer, user: DueUser, now: Date): Pro
       user.local_date,
       fresh.length,
     ]);
-    await mailer.send(digestMail(user, fresh));
+    await enqueueMail(tx, user.tenant, digestMail(user, fresh), 'deadline-digest');
     return fresh.length;
   });
 }
 
-/** The hourly sweep of one tenant at `now` (a fixed clock in tests). Answers users mailed and cases named. */
+/**
+ * The hourly sweep of one tenant at `now` (a fixed clock in tests). Answers
+ * users mailed and cases named; their mails are queued, sent by the worker.
+ */
 export async function sweepReminders(
   db: Db,
-  mailer: Mailer,
   tenant: string,
   now: Date,
 ): Promise<{ users: number; cases: number }> {
@@ -164,10 +169,10 @@ export async function sweepReminders(
   let users = 0;
   let cases = 0;
   for (const user of rows) {
-    const sent = await sendDigest(db, mailer, { ...user, id: Number(user.id) }, now);
-    if (sent) {
+    const named = await queueDigest(db, { ...user, id: Number(user.id) }, now);
+    if (named) {
       users++;
-      cases += sent;
+      cases += named;
     }
   }
   return { users, cases };
