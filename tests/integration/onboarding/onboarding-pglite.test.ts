@@ -95,7 +95,12 @@ it('onboards MIDs, runs the case updater and lists, creates and resolves ERTs on
     records: [{ id: rec.body.data[1].id, status_id: 2 }],
   });
   expect(patch.body.total_failing_validation).toBe(0);
-  expect((await call('GET', '/cm/onboarding/files')).body.data.length).toBe(1);
+  // The seed's own files are listed too (issue 28.4): the new one is among them, still open.
+  const files = (await call('GET', '/cm/onboarding/files')).body.data as Array<{
+    id: number;
+    status_id: number;
+  }>;
+  expect(files.find((f) => f.id === id)).toMatchObject({ status_id: 1 });
   expect((await call('PATCH', `/cm/onboarding/${id}`, { status_id: 3 })).status).toBe(200);
   await until(async () => !!(await call('GET', `/cm/onboarding/${id}/records`)).body.finalized_date);
   expect((await db.query(`select 1 from cases.mids where mid = 'PGL0001'`)).rows).toHaveLength(1);

@@ -2,10 +2,15 @@ import { DEMO_TENANTS } from '@portal/contracts';
 import type { Db, Queryable } from '@portal/core';
 import { seedAlerts } from './alerts';
 import { seedCaseRows } from './cases';
+import { seedErts } from './ert';
 import { seedIssuerDocs } from './issuer-docs';
 import { seedMerchants } from './merchants';
+import { seedNewCaseIntake } from './new-case-intake';
+import { seedOnboardingFiles } from './onboarding-files';
+import { seedRdrRules } from './rdr-rules';
 import { seedRemedyCases } from './remedy-cases';
 import { seedTransactions } from './transactions';
+import { seedUpdaterHistory } from './updater-history';
 
 export interface SeedOptions {
   /** Cases per tenant. */
@@ -38,7 +43,9 @@ async function dropCaseIndexesAndKeys(tx: Queryable): Promise<string[]> {
 /**
  * Deterministic demo data of the case service (design §6): the demo tenants,
  * their merchant hierarchy (demo.ts ids plus generated merchants), MIDs with
- * descriptors and deflectors, the assignable staff and the cases.
+ * descriptors and deflectors, the assignable staff and the cases; then the
+ * history of the screens that work on them (ERTs, case updater uploads,
+ * onboarding files, RDR rules), written once the case indexes are back.
  */
 export async function seedCases(db: Db, options: SeedOptions): Promise<void> {
   await db.transaction(async (tx) => {
@@ -50,6 +57,7 @@ export async function seedCases(db: Db, options: SeedOptions): Promise<void> {
       ]);
       await seedMerchants(tx, tenant, options.cases);
       await seedCaseRows(tx, tenant, options.cases);
+      await seedNewCaseIntake(tx, tenant);
       await seedRemedyCases(tx, tenant);
       await seedIssuerDocs(tx, tenant);
       await seedAlerts(tx, tenant, options.cases);
@@ -57,6 +65,12 @@ export async function seedCases(db: Db, options: SeedOptions): Promise<void> {
     }
     await tx.query(`set local maintenance_work_mem = '256MB'`);
     for (const statement of recreate) await tx.query(statement);
+    for (const tenant of DEMO_TENANTS) {
+      await seedErts(tx, tenant);
+      await seedUpdaterHistory(tx, tenant);
+      await seedOnboardingFiles(tx, tenant);
+      await seedRdrRules(tx, tenant);
+    }
   });
   // Fresh statistics and visibility map: index-only scans from the first query.
   await db.query('vacuum analyze cases.cases');

@@ -1,23 +1,23 @@
 import { CASE_STATUS, REMEDY_ELIGIBILITY, demoMerchantId, type DemoTenant } from '@portal/contracts';
 import type { Queryable } from '@portal/core';
+import { INTAKE_MERCHANTS } from './new-case-intake';
 
 /** Demo tenants whose configuration turns HAS_REMEDY on (config/tenants/acme.yaml). */
 const REMEDY_TENANTS = ['acme'];
-/** Eligible cases made per demo merchant. */
-const PER_MERCHANT = 4;
+/** Eligible cases made per demo merchant: most of its New intake (new-case-intake.ts), not all of it. */
+const PER_MERCHANT = 24;
 
 /**
  * CE 3.0 remedy demo cases (spec 2 §2.8): in acme, the newest New cases of
  * each demo merchant become Visa 10.4 first-cycle fraud disputes with an ARN,
- * a transaction date and amount, so that every merchant's users find cases
- * whose upload modal offers 'Start a CE 3.0 Remedy'. Deterministic: the same
- * cases are chosen for the same seed. The case_counts triggers keep the counts.
+ * a transaction date and amount (and a Visa BIN: the card changes brand), so
+ * that every merchant's users find cases whose upload modal offers 'Start a
+ * CE 3.0 Remedy'. Deterministic: the same cases are chosen for the same seed.
+ * The case_counts triggers keep the counts.
  */
 export async function seedRemedyCases(tx: Queryable, tenant: DemoTenant): Promise<void> {
   if (!REMEDY_TENANTS.includes(tenant.id)) return;
-  const merchants = (['merchantA1', 'merchantA2', 'merchantB1'] as const).map((k) =>
-    demoMerchantId(tenant, k),
-  );
+  const merchants = INTAKE_MERCHANTS.map((k) => demoMerchantId(tenant, k));
   await tx.query(
     `with pick as (
        select id from (
@@ -29,6 +29,8 @@ export async function seedRemedyCases(tx: Queryable, tenant: DemoTenant): Promis
      update cases.cases c set
        card_type_id = $5::int, reason_code_id = (select id from cases.reason_codes where code = $6 and card_type_id = $5::int),
        is_fraud = true, cycle_id = $7::int,
+       cc_bin = case when c.card_type_id = $5::int then c.cc_bin
+                     else '4' || lpad(((hashint8extended(c.id, 19) & 2147483647) % 100000)::text, 5, '0') end,
        arn = lpad((abs(hashint8extended(c.id, 13)) % 100000000000)::text, 11, '0')
              || lpad((abs(hashint8extended(c.id, 17)) % 1000000000000)::text, 12, '0'),
        date_trans = coalesce(c.date_trans, c.date_post - 12),
