@@ -11,7 +11,7 @@ export default defineConfig({
     reportCompressedSize: false,
     // In kB, minified. Vite's 500 kB default flags three chunks that are as small as they get: swagger-ui's
     // prebuilt ES bundle (~1.5 MB, only the API docs page loads it), AG Grid Community (~790 kB, only the grid
-    // screens, only the modules used) and the entry (~630 kB: react-dom, react-router, Chakra). Splitting them
+    // screens, only the modules used) and the entry (~510 kB: react-dom, Chakra; react-router loads after sign-in). Splitting them
     // further adds requests without loading less; the first load is watched by the build's summary line
     // (initial JS gzip). 1600 still warns when a chunk grows past the largest one we have.
     chunkSizeWarningLimit: 1600,

@@ -125,7 +125,7 @@ describe('advanced search', () => {
     const chosen = [visa.data[0]!, visa.data[6]!];
     await expect
       .poll(() => rc.list.locator('[aria-selected="true"]').allTextContents())
-      .toEqual([`✓${chosen[1]!.name}`]);
+      .toEqual([chosen[1]!.name]);
     await rc.search.fill('');
     await page.keyboard.press('Escape');
     await rc.dialog.waitFor({ state: 'hidden' });

@@ -5,7 +5,8 @@ import {
   type CaseRow,
   type RepresentmentLink,
 } from '@portal/contracts';
-import { Badge, Box, Button, Spinner, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Icon, Spinner, Text } from '@chakra-ui/react';
+import { Ban, FileText, Flag, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { api } from '../lib/api-client';
 
@@ -13,8 +14,17 @@ import { api } from '../lib/api-client';
 export function FlagCell({ row }: { row: CaseRow }) {
   if (!row.flag?.is_flagged) return null;
   return (
-    <Box as="span" color="red.500" title={row.flag.comment ?? 'Flagged'} aria-label="Flagged" fontSize="lg">
-      ⚑
+    <Box
+      as="span"
+      role="img"
+      color="red.500"
+      title={row.flag.comment ?? 'Flagged'}
+      aria-label="Flagged"
+      fontSize="lg"
+    >
+      <Icon boxSize="1em">
+        <Flag fill="currentColor" />
+      </Icon>
     </Box>
   );
 }
@@ -76,7 +86,9 @@ export function DocumentCell({
         loading={downloading}
         data-testid="doc-download"
       >
-        📄
+        <Icon size="sm">
+          <FileText />
+        </Icon>
       </Button>
     );
   }
@@ -97,19 +109,24 @@ export function DocumentCell({
         onClick={() => !readOnly && onUpload?.(row)}
         data-testid="doc-upload"
       >
-        ⬆
+        <Icon size="sm">
+          <Upload />
+        </Icon>
       </Button>
     );
   }
   return (
     <Box
       as="span"
+      role="img"
       color="gray.400"
       title={REPRESENTMENT_MESSAGES.tooltipUnavailable}
       aria-label={REPRESENTMENT_MESSAGES.tooltipUnavailable}
       data-testid="doc-unavailable"
     >
-      ⊘
+      <Icon size="sm">
+        <Ban />
+      </Icon>
     </Box>
   );
 }

@@ -1,4 +1,5 @@
-import { Badge, Box, Collapsible, Flex, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Collapsible, Flex, Icon, Stack, Text } from '@chakra-ui/react';
+import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { activeSection, type MenuItem, type MenuSection } from './menu';
@@ -64,7 +65,7 @@ function Section({
           cursor="pointer"
         >
           <span>{section.label}</span>
-          <span aria-hidden>{open ? '▾' : '▸'}</span>
+          <Icon size="sm">{open ? <ChevronDown /> : <ChevronRight />}</Icon>
         </Flex>
       </Collapsible.Trigger>
       <Collapsible.Content>

@@ -1,4 +1,5 @@
-import { Button, Flex, Heading, IconButton, Image, Spacer, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, Icon, IconButton, Image, Spacer, Text } from '@chakra-ui/react';
+import { Menu } from 'lucide-react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { AccountSetup } from '../../features/account-setup/components/account-setup';
 import { MerchantSwitcher } from '../../features/merchants/components/merchant-switcher';
@@ -52,7 +53,9 @@ export function TopBar({
     >
       {showMenuButton && (
         <IconButton aria-label="Open menu" variant="ghost" onClick={onMenu} color="topbar.fg">
-          <span aria-hidden>☰</span>
+          <Icon>
+            <Menu />
+          </Icon>
         </IconButton>
       )}
       <RouterLink to="/" aria-label={tenant.site_name}>

@@ -1,4 +1,5 @@
-import { List, Stack, Text } from '@chakra-ui/react';
+import { Icon, List, Stack } from '@chakra-ui/react';
+import { Check, X } from 'lucide-react';
 import { checkPassword, PASSWORDS_DIFFER_MESSAGE } from '../../../lib/password-rules';
 import { TextField } from '../../../components/text-field';
 
@@ -35,9 +36,9 @@ export function PasswordFields({
         <List.Root gap="1" variant="plain" data-testid="password-rules" fontSize="sm">
           {check.rules.map((r) => (
             <List.Item key={r.id} data-ok={r.ok} color={r.ok ? 'green.600' : 'red.600'}>
-              <Text as="span" aria-hidden mr="2">
-                {r.ok ? '✓' : '✗'}
-              </Text>
+              <Icon size="sm" mr="2">
+                {r.ok ? <Check /> : <X />}
+              </Icon>
               {r.text}
             </List.Item>
           ))}

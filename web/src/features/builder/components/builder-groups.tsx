@@ -2,7 +2,7 @@ import type { BuilderGroup } from '@portal/contracts';
 import { Box, Heading, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
 import { GROUP_ICONS, type FieldErrors, type Values } from '../lib/builder-form';
 import { BuilderFieldInput } from './builder-field';
-import { LineIcon } from './builder-icons';
+import { GroupIcon } from './builder-icons';
 
 /** Field groups with their icons; fields full or half width. */
 export function BuilderGroups({
@@ -23,7 +23,7 @@ export function BuilderGroups({
         return (
           <Box key={g.id} data-testid={`builder-group-${g.id}`}>
             <HStack mb="2">
-              {icon && <LineIcon name={icon} />}
+              {icon && <GroupIcon name={icon} />}
               <Heading size="sm">{g.name}</Heading>
             </HStack>
             <SimpleGrid columns={2} gap="3">

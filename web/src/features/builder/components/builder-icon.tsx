@@ -1,6 +1,6 @@
 import type { CaseRow } from '@portal/contracts';
-import { IconButton } from '@chakra-ui/react';
-import { LineIcon } from './builder-icons';
+import { Icon, IconButton } from '@chakra-ui/react';
+import { Wrench } from 'lucide-react';
 
 export function BuilderIcon({
   row,
@@ -21,7 +21,9 @@ export function BuilderIcon({
       onClick={() => onOpen(row)}
       data-testid={`builder-icon-${row.id}`}
     >
-      <LineIcon name="wrench" size={14} />
+      <Icon boxSize="3.5">
+        <Wrench />
+      </Icon>
     </IconButton>
   );
 }

@@ -1,4 +1,5 @@
-import { HStack, IconButton, Text } from '@chakra-ui/react';
+import { HStack, Icon, IconButton, Text } from '@chakra-ui/react';
+import { ChevronFirst, ChevronLast, ChevronLeft, ChevronRight, type LucideIcon } from 'lucide-react';
 
 /** The pager of the server-paged case grid: 'a to b of n', 'Page x of y', first/previous/next/last. */
 export function CasePager({
@@ -16,7 +17,7 @@ export function CasePager({
   const from = total ? page * pageSize + 1 : 0;
   const to = Math.min(total, (page + 1) * pageSize);
   const us = (n: number) => n.toLocaleString('en-US');
-  const button = (label: string, icon: string, target: number, disabled: boolean) => (
+  const button = (label: string, Glyph: LucideIcon, target: number, disabled: boolean) => (
     <IconButton
       size="xs"
       variant="ghost"
@@ -25,7 +26,9 @@ export function CasePager({
       disabled={disabled}
       onClick={() => onPage(target)}
     >
-      {icon}
+      <Icon size="sm">
+        <Glyph />
+      </Icon>
     </IconButton>
   );
   return (
@@ -33,13 +36,13 @@ export function CasePager({
       <Text data-testid="case-pager-range">
         {us(from)} to {us(to)} of {us(total)}
       </Text>
-      {button('First Page', '|‹', 0, page === 0)}
-      {button('Previous Page', '‹', page - 1, page === 0)}
+      {button('First Page', ChevronFirst, 0, page === 0)}
+      {button('Previous Page', ChevronLeft, page - 1, page === 0)}
       <Text data-testid="case-pager-page">
         Page {us(page + 1)} of {us(pages)}
       </Text>
-      {button('Next Page', '›', page + 1, page + 1 >= pages)}
-      {button('Last Page', '›|', pages - 1, page + 1 >= pages)}
+      {button('Next Page', ChevronRight, page + 1, page + 1 >= pages)}
+      {button('Last Page', ChevronLast, pages - 1, page + 1 >= pages)}
     </HStack>
   );
 }

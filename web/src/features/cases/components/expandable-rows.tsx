@@ -1,6 +1,7 @@
 import type { CaseRow } from '@portal/contracts';
-import { Box, IconButton } from '@chakra-ui/react';
+import { Icon, IconButton } from '@chakra-ui/react';
 import type { ColDef, ICellRendererParams, IsFullWidthRowParams, RowHeightParams } from 'ag-grid-community';
+import { ChevronRight } from 'lucide-react';
 import { createContext, useContext, type ReactNode } from 'react';
 
 /*
@@ -68,9 +69,9 @@ function ExpandCell(p: ICellRendererParams<CaseRow>) {
       data-testid={`expand-${row.id}`}
       onClick={() => ctx.toggle(row.id)}
     >
-      <Box as="span" transform={open ? 'rotate(90deg)' : undefined} transition="transform 0.15s">
-        ▸
-      </Box>
+      <Icon size="sm" transform={open ? 'rotate(90deg)' : undefined} transition="transform 0.15s">
+        <ChevronRight />
+      </Icon>
     </IconButton>
   );
 }

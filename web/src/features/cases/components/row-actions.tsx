@@ -1,5 +1,6 @@
 import type { CaseRow } from '@portal/contracts';
-import { Button, HStack, IconButton, Menu, Portal } from '@chakra-ui/react';
+import { Button, HStack, Icon, IconButton, Menu, Portal } from '@chakra-ui/react';
+import { EllipsisVertical } from 'lucide-react';
 import { HistoryPopover } from '../dialogs/history-popover';
 import type { EditRule } from '../lib/edit-rules';
 import { useRowMenu } from '../../../lib/row-menu-state';
@@ -95,7 +96,9 @@ export function RowActions({
       >
         <Menu.Trigger asChild>
           <IconButton size="2xs" variant="ghost" aria-label="Case Menu" title="Case Menu">
-            ⋮
+            <Icon size="sm">
+              <EllipsisVertical />
+            </Icon>
           </IconButton>
         </Menu.Trigger>
         <Portal>

@@ -15,6 +15,7 @@ import {
   Dialog,
   Field,
   HStack,
+  Icon,
   IconButton,
   Portal,
   Spinner,
@@ -22,6 +23,7 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
+import { ArrowDown, ArrowUp, X } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState, type DragEvent } from 'react';
 import { Notice } from '../../../components/notice';
 import { useProfile } from '../../../lib/auth/auth-context';
@@ -385,7 +387,9 @@ export function UploadRepresentmentModal({
                                   disabled={busy || i === 0}
                                   onClick={() => move(i, -1)}
                                 >
-                                  ↑
+                                  <Icon size="sm">
+                                    <ArrowUp />
+                                  </Icon>
                                 </IconButton>
                                 <IconButton
                                   aria-label="Move down"
@@ -394,7 +398,9 @@ export function UploadRepresentmentModal({
                                   disabled={busy || i === staged.length - 1}
                                   onClick={() => move(i, 1)}
                                 >
-                                  ↓
+                                  <Icon size="sm">
+                                    <ArrowDown />
+                                  </Icon>
                                 </IconButton>
                                 <IconButton
                                   aria-label="Remove"
@@ -403,7 +409,9 @@ export function UploadRepresentmentModal({
                                   disabled={busy}
                                   onClick={() => setStaged((s) => s.filter((x) => x.key !== d.key))}
                                 >
-                                  ✕
+                                  <Icon size="sm">
+                                    <X />
+                                  </Icon>
                                 </IconButton>
                               </HStack>
                             </HStack>

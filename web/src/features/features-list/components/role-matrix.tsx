@@ -1,5 +1,6 @@
-import { Box, Table } from '@chakra-ui/react';
+import { Box, Icon, Table } from '@chakra-ui/react';
 import type { FeatureCatalogue } from '@portal/contracts';
+import { Check, Minus } from 'lucide-react';
 
 type Role = FeatureCatalogue['roles'][number];
 export interface MatrixRow {
@@ -54,7 +55,7 @@ export function RoleMatrix({
                     data-role={r.name}
                     data-on={on}
                   >
-                    {on ? '✓' : '–'}
+                    <Icon size="sm">{on ? <Check /> : <Minus />}</Icon>
                   </Table.Cell>
                 );
               })}

@@ -1,4 +1,5 @@
-import { Box, Button, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, Icon, Link, Stack, Text } from '@chakra-ui/react';
+import { Play } from 'lucide-react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { HelpCard } from '../help-topics';
@@ -31,7 +32,10 @@ export function HelpTopicCard({ card }: { card: HelpCard }) {
               onClick={() => setPlaying(true)}
               data-testid="help-video-button"
             >
-              ▶ Watch video
+              <Icon>
+                <Play />
+              </Icon>
+              Watch video
             </Button>
           )}
           {card.screen && (

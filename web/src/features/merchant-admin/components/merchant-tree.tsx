@@ -1,5 +1,6 @@
-import { Box, Button, Flex, Input, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Icon, Input, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { MerchantTree, MerchantTreeNode, TreeMid } from '@portal/contracts';
+import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { useTreeChildren } from '../api/get-tree-children';
 import { useTreeMids } from '../api/get-tree-mids';
@@ -181,7 +182,7 @@ function NodeRow({ node, depth, state }: { node: MerchantTreeNode; depth: number
           visibility={expandable ? 'visible' : 'hidden'}
           onClick={() => state.toggle(node.id)}
         >
-          {open ? '▾' : '▸'}
+          <Icon size="sm">{open ? <ChevronDown /> : <ChevronRight />}</Icon>
         </Button>
         <Box
           as="button"

@@ -3,6 +3,7 @@ import {
   CloseButton,
   Dialog,
   Flex,
+  Icon,
   IconButton,
   Input,
   NativeSelect,
@@ -12,6 +13,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { RDR_FAILED, RDR_SAVED, type RuleCondition, type RuleSubject } from '@portal/contracts';
+import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Notice } from '../../../components/notice';
 import { useRdrRules, useRuleLists, useSaveRdrRules, type RuleOwner } from '../api/rdr-api';
@@ -109,7 +111,9 @@ function Editor({ owner, onClose }: { owner: RuleOwner; onClose: () => void }) {
               aria-label="Delete condition"
               onClick={() => setRows(current.filter((_, j) => j !== i))}
             >
-              ✕
+              <Icon size="sm">
+                <X />
+              </Icon>
             </IconButton>
           </Flex>
         );

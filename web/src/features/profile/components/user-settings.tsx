@@ -1,4 +1,5 @@
-import { Box, Button, Heading, List, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, Icon, List, Stack } from '@chakra-ui/react';
+import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { TextField } from '../../../components/text-field';
 import { toaster } from '../../../components/toaster';
@@ -127,9 +128,9 @@ export function UserSettings() {
                 <List.Root gap="1" variant="plain" fontSize="sm" data-testid="password-rules">
                   {check.rules.map((r) => (
                     <List.Item key={r.id} data-ok={r.ok} color={r.ok ? 'green.600' : 'red.600'}>
-                      <Text as="span" aria-hidden mr="2">
-                        {r.ok ? '✓' : '✗'}
-                      </Text>
+                      <Icon size="sm" mr="2">
+                        {r.ok ? <Check /> : <X />}
+                      </Icon>
                       {r.text}
                     </List.Item>
                   ))}

@@ -12,6 +12,7 @@ import {
   CloseButton,
   Dialog,
   HStack,
+  Icon,
   IconButton,
   Portal,
   SimpleGrid,
@@ -19,6 +20,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Notice } from '../../../components/notice';
 import { toIsoDate } from '../../../lib/dates';
@@ -508,7 +510,9 @@ function Summary({
                   onClick={() => onDelete(i)}
                   data-testid={`remedy-delete-txn-${i + 1}`}
                 >
-                  ✕
+                  <Icon size="sm">
+                    <X />
+                  </Icon>
                 </IconButton>
               )}
             </HStack>

@@ -1,6 +1,7 @@
-import { Button, Checkbox, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Flex, Heading, Icon, Stack, Table, Text } from '@chakra-ui/react';
 import { RECONCILIATION_MESSAGES, type ReconciliationRow } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
+import { Flag } from 'lucide-react';
 import { useState } from 'react';
 import { DateRangePicker } from '../../../components/date-range-picker';
 import { toaster } from '../../../components/toaster';
@@ -167,7 +168,16 @@ export default function ReconciliationRoute() {
                   </Checkbox.Root>
                 </Table.Cell>
                 <Table.Cell title={r.flag?.comment} data-testid="reconciliation-flag-cell">
-                  {r.flag ? `⚑ ${r.flag.comment}` : ''}
+                  {r.flag && (
+                    <>
+                      <Box as="span" role="img" aria-label="Flagged" color="red.500" mr="1">
+                        <Icon size="sm">
+                          <Flag fill="currentColor" />
+                        </Icon>
+                      </Box>
+                      {r.flag.comment}
+                    </>
+                  )}
                 </Table.Cell>
                 <Table.Cell>{r.date}</Table.Cell>
                 <Table.Cell>{r.platform}</Table.Cell>

@@ -1,5 +1,6 @@
 import type { CaseDetail } from '@portal/contracts';
-import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Flag } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatCaseDate, formatCaseMoney } from '../../../lib/format-case';
 
@@ -44,7 +45,10 @@ export function CaseSummary({ c, children }: { c: CaseDetail; children?: ReactNo
       </SimpleGrid>
       {c.flag?.is_flagged && (
         <Text mt="3" color="red.600" data-testid="flag-comment">
-          ⚑ Flag comment: {c.flag.comment || '(none)'}
+          <Icon size="sm" mr="1">
+            <Flag fill="currentColor" />
+          </Icon>
+          Flag comment: {c.flag.comment || '(none)'}
         </Text>
       )}
       {c.comments && (

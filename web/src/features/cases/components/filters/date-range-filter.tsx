@@ -1,4 +1,5 @@
-import { HStack, IconButton, Input, Text } from '@chakra-ui/react';
+import { HStack, Icon, IconButton, Input, Text } from '@chakra-ui/react';
+import { X } from 'lucide-react';
 import { toIsoDate } from '../../../../lib/dates';
 
 /**
@@ -51,7 +52,9 @@ export function DateRangeFilter({
           disabled={!from && !to}
           onClick={() => onChange('', '')}
         >
-          ×
+          <Icon size="sm">
+            <X />
+          </Icon>
         </IconButton>
       )}
     </HStack>

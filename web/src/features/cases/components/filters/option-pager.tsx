@@ -1,4 +1,5 @@
-import { HStack, IconButton, Input, NativeSelect, Text } from '@chakra-ui/react';
+import { HStack, Icon, IconButton, Input, NativeSelect, Text } from '@chakra-ui/react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { clampPage, offersPageSizes, PAGE_SIZES } from './paging';
 
@@ -54,7 +55,9 @@ export function OptionPager({
           disabled={page <= 1}
           onClick={() => onPage(page - 1)}
         >
-          ‹
+          <Icon size="sm">
+            <ChevronLeft />
+          </Icon>
         </IconButton>
         <Input
           size="xs"
@@ -85,7 +88,9 @@ export function OptionPager({
           disabled={page >= count}
           onClick={() => onPage(page + 1)}
         >
-          ›
+          <Icon size="sm">
+            <ChevronRight />
+          </Icon>
         </IconButton>
       </HStack>
     </HStack>

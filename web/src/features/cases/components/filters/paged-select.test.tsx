@@ -67,7 +67,7 @@ function renderSelect({ multiple = false, choices = CHOICES } = {}) {
 /** The options of the list (the page-size select has native options too). */
 const options = () => within(screen.getByRole('listbox', { name: 'Reason Code' })).queryAllByRole('option');
 const option = (name: RegExp) => within(screen.getByRole('listbox')).getByRole('option', { name });
-const optionLabels = () => options().map((o) => o.textContent?.replace('✓', ''));
+const optionLabels = () => options().map((o) => o.textContent);
 
 async function openSelect() {
   fireEvent.click(screen.getByRole('button', { name: /^Reason Code:/ }));

@@ -1,4 +1,5 @@
-import { Box, Button, Input, Popover, Portal, Spinner, Stack, Tag, Text, Wrap } from '@chakra-ui/react';
+import { Box, Button, Icon, Input, Popover, Portal, Spinner, Stack, Tag, Text, Wrap } from '@chakra-ui/react';
+import { Check, ChevronDown } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useOptionPage, type OptionSource } from '../../api/get-select-options';
 import type { Choice } from '../../../../lib/option-pages';
@@ -113,9 +114,9 @@ export function PagedSelect({
             <Text as="span" truncate>
               {summary}
             </Text>
-            <Text as="span" aria-hidden color="fg.muted">
-              ▾
-            </Text>
+            <Icon size="sm" color="fg.muted">
+              <ChevronDown />
+            </Icon>
           </Button>
         </Popover.Trigger>
         <Portal>
@@ -172,8 +173,19 @@ export function PagedSelect({
                         onMouseEnter={() => setActive(i)}
                         onClick={() => choose(o)}
                       >
-                        <Text as="span" aria-hidden width="4" color="brand.fg">
-                          {selected ? '✓' : ''}
+                        <Text
+                          as="span"
+                          aria-hidden
+                          width="4"
+                          flexShrink="0"
+                          color="brand.fg"
+                          display="inline-flex"
+                        >
+                          {selected && (
+                            <Icon size="sm">
+                              <Check />
+                            </Icon>
+                          )}
                         </Text>
                         {o.label}
                       </Box>
