@@ -44,7 +44,10 @@ describe('case builder (manager)', () => {
     const { page } = await world.newPage();
     await signInToShell(page, world, 'acme', 'manager', undefined, '/case-management');
     await page.getByTestId('case-list-case-management').waitFor();
+    // The New tab's own rows: the Working Cases rows before them show builder icons too (issue 29).
+    const listed = page.waitForResponse((r) => /\/api\/cm\/cases\?.*filter_group=new_cases/.test(r.url()));
     await page.getByTestId('tab-new_cases').click();
+    await listed;
     const icon = page
       .getByTestId('case-grid')
       .locator('[data-testid^="builder-icon-"]:not([disabled])')
@@ -65,7 +68,7 @@ describe('case builder (manager)', () => {
       ).rows[0]!.id,
     );
 
-    await icon.click();
+    await page.getByTestId(`builder-icon-${caseId}`).click();
     const dialog = page.getByTestId('case-builder-dialog');
     await dialog.waitFor();
     await dialog.getByTestId('builder-group-1').waitFor();

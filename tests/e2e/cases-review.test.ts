@@ -141,7 +141,7 @@ describe('QC review: Do Not Represent and the representment document (agent)', (
     expect(await statusOf(caseIdInUrl(page))).toBe(3);
   });
 
-  it('the document panel: archived and missing documents show the spec texts', async () => {
+  it('the document panel: archived and failing documents show the spec texts, a missing one "No document yet"', async () => {
     const [archived] = await freeQcCases();
     await db().query(
       `update docs.representments set is_archived = true, archived_at = now() where case_id = $1`,
@@ -154,7 +154,20 @@ describe('QC review: Do Not Represent and the representment document (agent)', (
     const { page } = await signedInPage(world, 'acme', 'manager', `/review/view-case/${archived}`);
     await page.getByTestId('representment-error').getByText('The document has been archived.').waitFor();
     await screenshot(page, 'cases-review-document-archived');
+    // A case with no document yet (the docs service answers 404): neutral, not an error (issue 29).
     await goInApp(page, `/review/view-case/${none}`);
+    await page.getByTestId('representment-none').getByText('No document yet', { exact: true }).waitFor();
+    expect(await page.getByTestId('representment-error').count()).toBe(0);
+    await screenshot(page, 'cases-review-document-none');
+    // A real failure keeps the spec's error text.
+    await page.route(`**/api/docs/representment/${archived}`, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'boom' }),
+      }),
+    );
+    await goInApp(page, `/review/view-case/${archived}`);
     await page
       .getByTestId('representment-error')
       .getByText('An error occurred retrieving document for this case.')

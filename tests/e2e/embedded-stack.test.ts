@@ -56,7 +56,10 @@ const toast = (page: Page, text: string) => page.getByText(text).first().waitFor
  * (still on screen while the new one loads, slower on PGlite) would open nothing.
  */
 async function newTab(page: Page) {
+  // Wait for the New tab's own rows: the Working Cases rows before them show builder icons too (issue 29).
+  const listed = page.waitForResponse((r) => /\/api\/cm\/cases\?.*filter_group=new_cases/.test(r.url()));
   await page.getByTestId('tab-new_cases').click();
+  await listed;
   await poll(() => new URL(page.url()).searchParams.get('tab')).toBe('new_cases');
   await networkQuiet(page, 30_000);
 }
@@ -434,7 +437,8 @@ describe('the embedded default (npm start: PGlite, in-process cache and worker)'
         .first();
       await icon.waitFor({ timeout: 30_000 });
       const caseId = Number((await icon.getAttribute('data-testid'))!.replace('builder-icon-', ''));
-      await icon.click();
+      // That case's icon (the grid may redraw between the two calls, and `first()` is looked up again).
+      await page.getByTestId(`builder-icon-${caseId}`).click();
       const dialog = page.getByTestId('case-builder-dialog');
       await dialog.getByTestId('builder-group-1').waitFor();
       const next = dialog.getByRole('button', { name: 'Save & Continue' });

@@ -289,6 +289,8 @@ export const POLICY: readonly PolicyRule[] = [
   // --- onboarding, ERT
   { methods: ['POST', 'PATCH'], path: '/api/cm/onboarding', features: ['onboarding'] },
   { methods: ['POST', 'PATCH'], path: '/api/cm/onboarding/*', features: ['onboarding'] },
+  // Discard of an unfinalized upload (issue 29); the service refuses finalized files and read-only users.
+  { methods: ['DELETE'], path: '/api/cm/onboarding/:id', features: ['onboarding'] },
   {
     methods: ['POST'],
     path: '/api/ert/case/:caseId/erts',

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, SmallId, Text } from './common';
+import { REPRESENTMENT_MESSAGES } from './representment';
 
 /**
  * The case builder (dispute assistant), spec 2 §2.7, §3, §4, §5, §7, §8:
@@ -27,8 +28,11 @@ export const BUILDER_MESSAGES = {
   selectDocType: 'Please select document type.',
   templateAdded: 'Template already added.',
   tooLarge: (mb: number | string) => `Files exceed ${mb}MB total limit.`,
-  onlyJpg: (mb: number | string) =>
-    `Only single JPG files of no more than ${mb}MB in total size are allowed.`,
+  /**
+   * Step 3 takes single JPG or PDF files, as the representment upload does (issue 29; spec 2 §5 named
+   * JPG only, 'Only single JPG files of no more than {N}MB in total size are allowed.'): the upload's text.
+   */
+  onlyJpgOrPdf: REPRESENTMENT_MESSAGES.wrongType,
   submitTitle: 'Submit Representment',
   summaryTitle: 'Case Summary',
   /** Ours: the server's wording for rules the spec names without a text. */
@@ -479,6 +483,8 @@ export const TemplateCopyAnswer = Type.Object({
 export const BuilderUploadLinkQuery = Type.Object({
   case_id: Id(),
   filename: Type.Optional(Text({ minLength: 1, maxLength: 255 })),
+  /** The type the file will be (JPEG by default); the submission checks the bytes against it. */
+  content_type: Type.Optional(Type.Union([Type.Literal('application/pdf'), Type.Literal('image/jpeg')])),
 });
 
 export const BuilderUploadFile = Type.Object(

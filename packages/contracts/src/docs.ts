@@ -11,6 +11,10 @@ import { CompiledDocument, RepresentmentDocument, RepresentmentVersion } from '.
 export const DOCS_MESSAGES = {
   /** No representment stored for the case (spec 2 §8 QC). */
   retrieveFailed: 'An error occurred retrieving document for this case.',
+  /** The 404 of a case in scope that has no representment yet (its answer's message). */
+  noDocument: 'No representment document was found for this case.',
+  /** What a case screen shows for it: not an error, the case simply has no document yet (issue 29). */
+  noDocumentYet: 'No document yet',
   /** The document was archived (spec 2 §8 'Document view failure'); answered with 410. */
   archived: 'The document has been archived.',
   linkExpired: 'This download link has expired. Open the document again from the portal.',

@@ -13,6 +13,10 @@ export const ONBOARDING_MESSAGES = {
   emptyCsv: 'The CSV file must contain at least one row.',
   failing: 'Fix every failing cell before finalizing.',
   finalized: 'This onboarding file is finalized and can no longer be changed.',
+  /** Not in the spec (issue 29): an unfinalized upload discarded from the history or the edit screen. */
+  discarded: 'Onboarding file discarded.',
+  discardConfirm: (name: string) =>
+    `Discard the upload '${name}' and all of its rows? This cannot be undone.`,
 } as const;
 
 /** Onboarding status_id: 1 open, 2 finalizing (the job is queued or running), 3 finalized. */
@@ -172,6 +176,9 @@ export type OnboardingRecordsPatch = Static<typeof OnboardingRecordsPatch>;
 
 export const OnboardingPatch = Type.Object({ status_id: Type.Literal(3) }, { additionalProperties: false });
 export const OnboardingIdParams = Type.Object({ id: Id({ maximum: Number.MAX_SAFE_INTEGER }) });
+/** `DELETE /cm/onboarding/{id}`: an open (never finalized) file and its rows are gone. */
+export const OnboardingDiscarded = Type.Object({ id: Type.Integer(), message: Type.String() });
+export type OnboardingDiscarded = Static<typeof OnboardingDiscarded>;
 export const OnboardingStatusAnswer = Type.Object({
   id: Type.Integer(),
   status_id: SmallId(),

@@ -3,6 +3,7 @@ import {
   BUILDER_MESSAGES as M,
   CASE_STATUS,
   DEMO_PASSWORD,
+  REPRESENTMENT_MESSAGES,
   type BuilderCase,
   type DocTypeList,
   type ProductList,
@@ -479,7 +480,8 @@ describe('template copy and submission', () => {
     );
     const form = link.json as unknown as UploadLink;
     const posted = await postForm(stack.gatewayUrl, 'acme', form, pdf, 'x.pdf', 'image/jpeg');
-    // The store takes the bytes (the form names image/jpeg); the docs service reads them and refuses a PDF.
+    // The store takes the bytes (the form names image/jpeg); the docs service reads them and refuses a
+    // PDF uploaded through a JPEG link (a PDF link takes it: 'takes PDF documents' below).
     expect([200, 201, 204]).toContain(posted.status);
     const asPdf = await api('manager', 'POST', '/api/docs/builder/upload', {
       case_id: fraudCase.id,
@@ -487,7 +489,7 @@ describe('template copy and submission', () => {
       templates: [],
     });
     expect(asPdf.status).toBe(400);
-    expect(asPdf.json.message).toBe(M.onlyJpg(10));
+    expect(asPdf.json.message).toBe(M.onlyJpgOrPdf(10));
     const foreign = await uploadJpeg(otherCase.id);
     const wrongCase = await api('manager', 'POST', '/api/docs/builder/upload', {
       case_id: fraudCase.id,
@@ -538,5 +540,89 @@ describe('template copy and submission', () => {
     // Once submitted, the builder refuses further saves of that case.
     const again = await api('manager', 'PUT', `/api/builder/case/${fraudCase.id}`, page1());
     expect(again.status).toBe(409);
+  }, 60_000);
+});
+
+describe('PDF documents (issue 29)', () => {
+  /** An upload form asked for a type, then the bytes posted under that type. */
+  async function upload(caseId: number, bytes: Uint8Array, contentType: 'image/jpeg' | 'application/pdf') {
+    const name = contentType === 'application/pdf' ? 'statement.pdf' : 'receipt.jpg';
+    const link = await api(
+      'manager',
+      'GET',
+      `/api/docs/builder/upload-link?case_id=${caseId}&filename=${name}&content_type=${encodeURIComponent(contentType)}`,
+    );
+    expect(link.status, JSON.stringify(link.json)).toBe(200);
+    const form = link.json as unknown as UploadLink;
+    const posted = await postForm(stack.gatewayUrl, 'acme', form, Buffer.from(bytes), name, contentType);
+    expect([200, 201, 204]).toContain(posted.status);
+    return { key: form.fields.key!, size: bytes.length, name, contentType };
+  }
+  const doc = (
+    f: { key: string; size: number; name: string; contentType: string },
+    type: number,
+    order: number,
+    declared = f.contentType,
+  ) => ({
+    s3_key: f.key,
+    filename: f.name,
+    content_type: declared,
+    size: f.size,
+    order_num: order,
+    upload_doc_type_id: type,
+  });
+  const versions = async (caseId: number) =>
+    (
+      await t.db.query<{ n: number }>(
+        `select count(*)::int as n from docs.representment_versions where case_id = $1`,
+        [caseId],
+      )
+    ).rows[0]!.n;
+
+  it('takes PDF documents beside JPEGs with the upload checks; a PDF declared as a JPEG, or broken, is refused', async () => {
+    const c = await newCase(`cat.name = 'Fraud' and c.merchant_id = ${fraudCase.merchant_id}`, [
+      fraudCase.id,
+      otherCase.id,
+    ]);
+    const saved = await api('manager', 'PUT', `/api/builder/case/${c.id}`, page1());
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    const jpg = await upload(c.id, flatJpeg(320, 240), 'image/jpeg');
+    const pdf = await upload(c.id, await makePdf(2), 'application/pdf');
+
+    // A PDF declared as a JPEG in the submission, a broken PDF, an encrypted one: refused, nothing stored.
+    const broken = await upload(c.id, Buffer.from('%PDF-1.7\n1 0 obj broken'), 'application/pdf');
+    const locked = await upload(c.id, await makePdf(1, { encrypt: true }), 'application/pdf');
+    for (const [files, message] of [
+      [[doc(jpg, 1, 0), doc(pdf, 2, 1, 'image/jpeg')], M.onlyJpgOrPdf(10)],
+      [[doc(jpg, 1, 0), doc(broken, 2, 1)], REPRESENTMENT_MESSAGES.corruptPdf],
+      [[doc(jpg, 1, 0), doc(locked, 2, 1)], REPRESENTMENT_MESSAGES.corruptPdf],
+    ] as const) {
+      const r = await api('manager', 'POST', '/api/docs/builder/upload', {
+        case_id: c.id,
+        files,
+        templates: [],
+      });
+      expect(r.status, JSON.stringify(r.json)).toBe(400);
+      expect(r.json.message).toBe(message);
+    }
+    expect(await versions(c.id)).toBe(0);
+
+    const ok = await api('manager', 'POST', '/api/docs/builder/upload', {
+      case_id: c.id,
+      files: [doc(jpg, 1, 0), doc(pdf, 2, 1)],
+      templates: [],
+    });
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    const { rows } = await t.db.query<{ filename: string; content_type: string; pages: number }>(
+      `select d.filename, d.content_type, d.pages from docs.representment_documents d
+         join docs.representment_versions v on v.id = d.version_id where v.case_id = $1 order by d.order_num`,
+      [c.id],
+    );
+    expect(rows.map((d) => [d.filename, d.content_type])).toEqual([
+      [`case-summary-${c.id}.pdf`, 'application/pdf'],
+      ['receipt.jpg', 'image/jpeg'],
+      ['statement.pdf', 'application/pdf'],
+    ]);
+    expect(rows[2]!.pages).toBe(2);
   }, 60_000);
 });

@@ -233,7 +233,7 @@ describe('the declared type must be the type of the bytes (issue 27 D)', () => {
         templates: [],
       });
       expect(r.status, JSON.stringify(r.json)).toBe(400);
-      expect(r.json.message).toBe(B.onlyJpg(ACME_MB));
+      expect(r.json.message).toBe(B.onlyJpgOrPdf(ACME_MB));
     }
     expect(await snapshot(caseId)).toEqual(before);
     // Declared as what it is, the builder's own upload goes through.

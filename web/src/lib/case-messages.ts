@@ -31,6 +31,8 @@ export const MSG = {
   noCopy: 'No data to copy.',
   noPdf: 'No data to export PDF.',
   noPrint: 'No data to print.',
+  /** There are rows, but no column to put in the table (every exportable column hidden). */
+  noTableData: 'No table data provided.',
   printBlocked: 'Print window could not be opened. Please check browser settings.',
   generic: GENERIC_ERROR,
   expireZero: 'Primary cases due to expire cannot be 0 days.',

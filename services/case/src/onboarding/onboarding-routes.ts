@@ -8,6 +8,7 @@ import {
   ONBOARDING_TEMPLATES,
   OnboardingCreateBody,
   OnboardingCreated,
+  OnboardingDiscarded,
   OnboardingFileList,
   OnboardingFilesQuery,
   OnboardingIdParams,
@@ -26,6 +27,7 @@ import { userServiceLookup } from './username-lookup';
 import {
   assertOnboarder,
   createOnboarding,
+  discardOnboarding,
   getRecords,
   listOnboardingFiles,
   ONBOARDING_AREA,
@@ -41,7 +43,10 @@ const errors = {
 };
 const tags = ['onboarding'];
 
-/** Onboarding (spec 3 §2, §7): upload link, CSV intake, history, record editing, finalize, templates. */
+/**
+ * Onboarding (spec 3 §2, §7): upload link, CSV intake, history, record editing, finalize, templates;
+ * and the discard of an unfinalized upload (issue 29).
+ */
 export const onboardingRoutes: FastifyPluginAsync = async (app) => {
   const { db, env, log, contextSecret } = app.deps;
   const store = () => caseObjectStore(env, log);
@@ -133,5 +138,18 @@ export const onboardingRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => finalizeOnboarding(db, request.ctx, request.params.id, lookup),
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    '/cm/onboarding/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Discards an upload that was never finalized, with its rows (409 once finalizing)',
+        params: OnboardingIdParams,
+        response: { 200: OnboardingDiscarded, ...errors },
+      },
+    },
+    async (request) => discardOnboarding(db, store, request.ctx, request.params.id, request.log),
   );
 };

@@ -54,6 +54,7 @@ interface FileRow {
   type: OnboardingType;
   status_id: number;
   finalized_date: string | null;
+  s3_key: string;
 }
 
 /** A file of the caller's tenant and merchant scope; 404 otherwise (no hint that it exists). */
@@ -65,7 +66,7 @@ export async function visibleFile(
 ): Promise<FileRow> {
   const scope = await resolveScope(db, ctx);
   const { rows } = await db.query<FileRow>(
-    `select f.id, f.tenant_id, f.merchant_id, t.alias as type, f.status_id, f.finalized_date
+    `select f.id, f.tenant_id, f.merchant_id, t.alias as type, f.status_id, f.finalized_date, f.s3_key
      from cases.onboarding_files f join cases.onboarding_types t on t.id = f.type_id
      where f.tenant_id = $1 and f.id = $2${lock ? ' for update of f' : ''}`,
     [ctx.tenant, id],
@@ -376,4 +377,39 @@ export async function patchRecords(
       return { message: M.recordUpdated, total_failing_validation: failing };
     }),
   );
+}
+
+/**
+ * DELETE /cm/onboarding/{id}: discards an upload that was never finalized (issue 29), so that
+ * abandoned files do not pile up in the history. Scoped like every onboarding call (tenant, the
+ * caller's merchant subtree, no read-only user); a file that is finalizing or finalized is refused
+ * with 409 and nothing changes. The rows go with the file (on delete cascade) in one transaction;
+ * the uploaded CSV is removed from the store after the commit (a leftover object is harmless, a
+ * file row without its CSV would not be). The gateway audits the call like every write.
+ */
+export async function discardOnboarding(
+  db: Db,
+  store: () => Promise<ObjectStore>,
+  ctx: InternalContext,
+  id: number,
+  log?: { warn: (obj: object, msg: string) => void },
+) {
+  assertOnboarder(ctx);
+  const file = await db.transaction(async (tx) => {
+    const f = await visibleFile(tx, ctx, id, true);
+    assertEditable(f);
+    await tx.query('delete from cases.onboarding_files where id = $1 and tenant_id = $2', [id, ctx.tenant]);
+    return f;
+  });
+  try {
+    // The same upload may have been read into another file: its CSV stays while one names it.
+    const shared = await db.query(
+      'select 1 from cases.onboarding_files where tenant_id = $1 and s3_key = $2',
+      [ctx.tenant, file.s3_key],
+    );
+    if (!shared.rows.length) await (await store()).delete(ctx.tenant, file.s3_key);
+  } catch (error) {
+    log?.warn({ err: error, file: id }, 'onboarding CSV of a discarded file not removed from the store');
+  }
+  return { id, message: M.discarded };
 }

@@ -52,7 +52,8 @@ const fieldError = (id: string, text: string) => badRequest(text, { fields: [{ i
 
 /**
  * The case builder's documents (spec 2 §2.7 steps 3 and 4, §5 'Case
- * builder', §7 'Documents'): an upload form per JPG document, then the
+ * builder', §7 'Documents'): an upload form per JPG or PDF document (issue 29:
+ * PDF too, as the representment upload takes), then the
  * submission, which checks every stored file as the representment upload does
  * (same modules), requires a file for every required document type, builds
  * the case summary PDF from the builder's answers and puts it first, then in
@@ -62,12 +63,14 @@ const fieldError = (id: string, text: string) => badRequest(text, { fields: [{ i
  */
 export function builderUploadRoutes(deps: BuilderUploadDeps): FastifyPluginAsync {
   return async (app) => {
-    app.get<{ Querystring: { case_id: number; filename?: string } }>(
+    app.get<{
+      Querystring: { case_id: number; filename?: string; content_type?: 'application/pdf' | 'image/jpeg' };
+    }>(
       '/docs/builder/upload-link',
       {
         schema: {
           tags: ['documents'],
-          summary: 'An upload form for one case builder document (JPG)',
+          summary: 'An upload form for one case builder document (JPG or PDF)',
           querystring: BuilderUploadLinkQuery,
           response: {
             200: UploadLinkAnswer,
@@ -83,9 +86,11 @@ export function builderUploadRoutes(deps: BuilderUploadDeps): FastifyPluginAsync
         assertBuilderWriter(ctx);
         const c = await deps.scope.caseDetail(ctx, request.query.case_id);
         if (!UPLOADABLE_STATUSES.includes(c.status_id)) throw conflict(B.notBuildable(c.status));
+        const contentType = request.query.content_type ?? 'image/jpeg';
         return issueUploadLink(deps, ctx, c.id, {
-          filename: request.query.filename ?? 'document.jpg',
-          contentType: 'image/jpeg',
+          filename:
+            request.query.filename ?? (contentType === 'application/pdf' ? 'document.pdf' : 'document.jpg'),
+          contentType,
         });
       },
     );
@@ -170,14 +175,12 @@ export function builderUploadRoutes(deps: BuilderUploadDeps): FastifyPluginAsync
           const stream = await deps.store.read(ctx.tenant, f.s3_key);
           if (!stream) throw badRequest(M.missingFile);
           const bytes = await readAll(stream);
-          // Step 3 takes single JPG files only (spec 2 §5); the checks are the upload's. A JPEG declared
-          // as anything else, at link time (a representment link of the case) or here, is refused too.
+          // Step 3 takes single JPG or PDF files (issue 29), with the upload's checks (checkFile: type by
+          // the bytes, a complete JPEG, a PDF that loads and is not encrypted). A file declared as another
+          // type than its bytes, at link time or here, is refused.
           const checked = await checkFile(bytes, mb);
-          if (
-            checked.contentType !== 'image/jpeg' ||
-            !declaredAs(checked.contentType, [linkTypes.get(f.s3_key)!, f.content_type])
-          )
-            throw fieldError('files', B.onlyJpg(mb));
+          if (!declaredAs(checked.contentType, [linkTypes.get(f.s3_key)!, f.content_type]))
+            throw fieldError('files', B.onlyJpgOrPdf(mb));
           staged.push({
             position: f.order_num + 1,
             orderNum: 0,

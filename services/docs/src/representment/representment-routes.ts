@@ -80,7 +80,7 @@ export function representmentRoutes(deps: RepresentmentDeps): FastifyPluginAsync
           };
         }
         const doc = await latestRepresentment(deps.db, ctx.tenant, caseId);
-        if (!doc) throw notFound('No representment document was found for this case.');
+        if (!doc) throw notFound(DOCS_MESSAGES.noDocument);
         if (doc.is_archived) throw new HttpError(410, DOCS_MESSAGES.archived);
         const signed = signFileLink(deps.linkSecret, ctx.tenant, doc.file_key);
         return {

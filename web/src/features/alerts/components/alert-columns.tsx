@@ -80,7 +80,8 @@ function ActionsCell({ row, actions }: { row: AlertRow; actions: AlertActions })
         onClick={() => actions.onComplete(row)}
         data-testid={`complete-${row.alert_id}`}
       >
-        Complete
+        {/* Not 'Complete': that is the Mark Outcome dialog's button (spec 2 §5); this one is final. */}
+        Confirm Completion
       </Button>
       {history}
     </HStack>
@@ -146,7 +147,7 @@ export function alertColumns(serviceLevel: number, actions: AlertActions): Col[]
       colId: 'actions',
       sortable: false,
       pinned: 'right',
-      minWidth: 310,
+      minWidth: 360,
       cellRenderer: (p: Cell) => (p.data ? <ActionsCell row={p.data} actions={actions} /> : null),
     });
   return cols;

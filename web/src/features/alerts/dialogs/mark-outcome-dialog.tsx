@@ -55,6 +55,9 @@ export function MarkOutcomeDialog({
     >
       <Stack gap="3">
         <Text fontSize="sm" color="fg.muted">{`Alert ID ${alert.alert_id} · ${alert.descriptor}`}</Text>
+        <Text fontSize="xs" color="fg.muted" data-testid="mark-outcome-hint">
+          Complete saves the outcome; it can still be changed until the alert's Confirm Completion.
+        </Text>
         <Field.Root invalid={!!show('outcome_id')} required>
           <Field.Label>Outcome</Field.Label>
           <NativeSelect.Root>

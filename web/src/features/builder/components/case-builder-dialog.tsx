@@ -171,7 +171,7 @@ export default function CaseBuilderDialog({
     const next: StagedDoc[] = [];
     for (const s of staged) {
       if (s.kind === 'file' && !s.s3Key) {
-        const link = await getBuilderUploadLink(row.id, s.file.name);
+        const link = await getBuilderUploadLink(row.id, s.file.name, s.contentType);
         await postUploadForm(link, s.file);
         next.push({ ...s, s3Key: link.fields.key! });
       } else next.push(s);
@@ -212,7 +212,7 @@ export default function CaseBuilderDialog({
                 {
                   s3_key: s.s3Key,
                   filename: s.file.name,
-                  content_type: 'image/jpeg',
+                  content_type: s.contentType,
                   size: s.size,
                   order_num: i,
                   upload_doc_type_id: s.docTypeId,
@@ -344,6 +344,8 @@ export default function CaseBuilderDialog({
                     values={values}
                     productName={productName}
                     related={related.data?.data ?? []}
+                    documents={staged}
+                    docTypes={docTypes.data?.data ?? []}
                     chosen={chosen}
                     onChosen={setChosen}
                     onEditNotes={() => setStep(0)}

@@ -2,15 +2,21 @@ import { BUILDER_MESSAGES as M, type DocType } from '@portal/contracts';
 import { Badge, Box, Button, Field, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { useRepresentmentTemplates } from '../../../lib/get-representment-templates';
-import { checkAddition, type StagedDoc } from '../lib/staged';
+import {
+  BUILDER_FILE_ACCEPT,
+  checkAddition,
+  fileType,
+  kb,
+  stagedFormat,
+  type StagedDoc,
+} from '../lib/staged';
 
 let nextKey = 1;
-const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KB`;
 
 /**
- * Step 3: the document types (required ones marked), a JPG file or a library
- * template per chosen type, and the staged list. Files go to the store when
- * the step is saved.
+ * Step 3: the document types (required ones marked), a JPG or PDF file (as
+ * the representment upload takes, issue 29) or a library template per chosen
+ * type, and the staged list. Files go to the store when the step is saved.
  */
 export function StepDocuments({
   types,
@@ -42,11 +48,20 @@ export function StepDocuments({
       { docTypeId: Number(docType) || null, file, size: file.size },
       maxBytes,
     );
+    const contentType = problem ? null : await fileType(file);
     onError(problem);
-    if (!problem)
+    if (contentType)
       onStaged([
         ...staged,
-        { key: nextKey++, kind: 'file', docTypeId: Number(docType), file, size: file.size, s3Key: null },
+        {
+          key: nextKey++,
+          kind: 'file',
+          docTypeId: Number(docType),
+          file,
+          contentType,
+          size: file.size,
+          s3Key: null,
+        },
       ]);
     if (input.current) input.current.value = '';
   }
@@ -111,7 +126,7 @@ export function StepDocuments({
         <input
           ref={input}
           type="file"
-          accept="image/jpeg"
+          accept={BUILDER_FILE_ACCEPT}
           hidden
           data-testid="builder-file-input"
           onChange={(e) => void addFile(e.target.files?.[0])}
@@ -120,7 +135,7 @@ export function StepDocuments({
           variant="outline"
           onClick={() => (docType ? input.current?.click() : onError(M.selectDocType))}
         >
-          Add JPG File
+          Add JPG or PDF File
         </Button>
         <Field.Root maxW="64">
           <Field.Label htmlFor="builder-template">Template</Field.Label>
@@ -154,6 +169,7 @@ export function StepDocuments({
           <Table.Row>
             <Table.ColumnHeader>Document</Table.ColumnHeader>
             <Table.ColumnHeader>Type</Table.ColumnHeader>
+            <Table.ColumnHeader>Format</Table.ColumnHeader>
             <Table.ColumnHeader>Size</Table.ColumnHeader>
             <Table.ColumnHeader />
           </Table.Row>
@@ -163,6 +179,7 @@ export function StepDocuments({
             <Table.Row key={s.key}>
               <Table.Cell>{s.kind === 'file' ? s.file.name : s.name}</Table.Cell>
               <Table.Cell>{typeName(s.docTypeId)}</Table.Cell>
+              <Table.Cell>{stagedFormat(s)}</Table.Cell>
               <Table.Cell>{kb(s.size)}</Table.Cell>
               <Table.Cell textAlign="end">
                 <Button

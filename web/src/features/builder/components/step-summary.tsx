@@ -1,19 +1,29 @@
-import { BUILDER_MESSAGES as M, SALE_TYPES, type BuilderCase, type RelatedCase } from '@portal/contracts';
+import {
+  BUILDER_MESSAGES as M,
+  SALE_TYPES,
+  type BuilderCase,
+  type DocType,
+  type RelatedCase,
+} from '@portal/contracts';
 import { Alert, Box, Button, Checkbox, DataList, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { formatMoney } from '../../../lib/format';
 import type { Values } from '../lib/builder-form';
+import { kb, stagedFormat, stagedName, type StagedDoc } from '../lib/staged';
 
 /**
  * Step 4 'Case Summary' (spec 2 §2.7): customer, product (its name before the
  * first colon), sales method, the customer service notes with an Edit link,
- * and the other open cases with the same card number to use this case as a
- * template for.
+ * the documents attached in step 3 (in the order they are compiled, after the
+ * case summary; issue 29), and the other open cases with the same card number
+ * to use this case as a template for.
  */
 export function StepSummary({
   page1,
   values,
   productName,
   related,
+  documents,
+  docTypes,
   chosen,
   onChosen,
   onEditNotes,
@@ -22,6 +32,8 @@ export function StepSummary({
   values: Values;
   productName: string;
   related: readonly RelatedCase[];
+  documents: readonly StagedDoc[];
+  docTypes: readonly DocType[];
   chosen: number[];
   onChosen: (ids: number[]) => void;
   onEditNotes: () => void;
@@ -55,6 +67,39 @@ export function StepSummary({
           </Button>
         </Text>
         <Text whiteSpace="pre-wrap">{values[9] ?? ''}</Text>
+      </Box>
+      <Box>
+        <Text fontWeight="semibold" mb="1">
+          Documents
+        </Text>
+        {documents.length ? (
+          <Table.Root size="sm" data-testid="summary-documents">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>#</Table.ColumnHeader>
+                <Table.ColumnHeader>Document</Table.ColumnHeader>
+                <Table.ColumnHeader>Type</Table.ColumnHeader>
+                <Table.ColumnHeader>Format</Table.ColumnHeader>
+                <Table.ColumnHeader>Size</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {documents.map((d, i) => (
+                <Table.Row key={d.key}>
+                  <Table.Cell>{i + 1}</Table.Cell>
+                  <Table.Cell>{stagedName(d)}</Table.Cell>
+                  <Table.Cell>{docTypes.find((t) => t.id === d.docTypeId)?.name ?? d.docTypeId}</Table.Cell>
+                  <Table.Cell>{stagedFormat(d)}</Table.Cell>
+                  <Table.Cell>{kb(d.size)}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        ) : (
+          <Text color="fg.muted" data-testid="summary-documents">
+            No documents attached.
+          </Text>
+        )}
       </Box>
       {related.length > 0 && (
         <Stack gap="2">

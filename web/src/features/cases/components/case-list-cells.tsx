@@ -59,7 +59,8 @@ export function useCaseCellRenderer({
           ) : (
             // Keyed by case: a row node that now shows another case starts a fresh cell.
             <HStack key={row.id} gap="1" h="full">
-              {/* The case builder icon (spec 2 §2.1, §6: tabs new_cases, assigned, in_progress). */}
+              {/* The case builder icon (spec 2 §2.1, §6: tabs new_cases, assigned, in_progress; elsewhere
+                  when the case itself qualifies, issue 29). */}
               {builder && builder.iconState(profile, tab, row) !== 'hidden' && (
                 <builder.Icon
                   row={row}

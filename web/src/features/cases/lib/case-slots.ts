@@ -9,11 +9,11 @@ import { createContext, useContext, type ComponentType } from 'react';
 export interface CaseSlots {
   BulkCloseButton?: ComponentType<{ stackConfig: StackConfig | undefined; merchantId: number | undefined }>;
   builder?: {
-    /** Whether the row's builder icon shows, and enabled or not (spec 2 §2.1, §6). */
+    /** Whether the row's builder icon shows, and enabled or not (spec 2 §2.1, §6; other tabs: issue 29). */
     iconState: (
       profile: Pick<UserProfile, 'id' | 'roles' | 'is_read_only'>,
       tab: string | null,
-      row: Pick<CaseRow, 'assigned_user'>,
+      row: Pick<CaseRow, 'assigned_user' | 'status_id'>,
     ) => 'hidden' | 'disabled' | 'enabled';
     Icon: ComponentType<{ row: CaseRow; state: 'disabled' | 'enabled'; onOpen: (row: CaseRow) => void }>;
     Dialog: ComponentType<{ row: CaseRow; onClose: () => void; onSubmitted: (message: string) => void }>;

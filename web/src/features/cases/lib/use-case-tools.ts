@@ -17,7 +17,8 @@ export interface ExportNotice {
 /**
  * The Tools menu of a case list (spec 2 §2.3): Copy, CSV, PDF and Print take
  * the selected rows, else the page on screen; Excel and Export All ask the
- * server with the list's query and sort.
+ * server with the list's query and sort. With rows but no exportable column
+ * left (all hidden), the table has nothing to show: 'No table data provided.'
  */
 export function useCaseTools({
   grid,
@@ -41,24 +42,34 @@ export function useCaseTools({
     const sel = grid.current?.selectedRows() ?? [];
     return sel.length ? sel : (grid.current?.pageRows() ?? []);
   };
+  /** Rows, but every exportable column hidden: the table would be empty (spec 2 §8 'Grid/tools'). */
+  const noColumns = () => {
+    if (exportable.length) return false;
+    toaster.create({ type: 'error', description: MSG.noTableData });
+    return true;
+  };
   const copy = async () => {
     const rows = pageOrSelected();
     if (!rows.length) return toaster.create({ type: 'error', description: MSG.noCopy });
+    if (noColumns()) return;
     await navigator.clipboard.writeText(rowsTsv(rows, exportable));
     toaster.create({ type: 'success', description: copiedRows(rows.length) });
   };
   const csv = () => {
     if (!grid.current?.pageRows().length) return toaster.create({ type: 'error', description: MSG.noCopy });
+    if (noColumns()) return;
     grid.current.exportPageCsv(exportable, `${fileBase}.csv`);
   };
   const print = () => {
     const rows = pageOrSelected();
     if (!rows.length) return toaster.create({ type: 'error', description: MSG.noPrint });
+    if (noColumns()) return;
     if (!printRows(title, rows, exportable)) toaster.create({ type: 'error', description: MSG.printBlocked });
   };
   const pdf = async () => {
     const rows = pageOrSelected();
     if (!rows.length) return toaster.create({ type: 'error', description: MSG.noPdf });
+    if (noColumns()) return;
     try {
       await downloadRowsPdf(title, rows, exportable, `${fileBase}.pdf`);
     } catch {

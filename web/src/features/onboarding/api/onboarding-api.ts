@@ -1,4 +1,9 @@
-import type { OnboardingFileList, OnboardingRecords, OnboardingType } from '@portal/contracts';
+import type {
+  OnboardingDiscarded,
+  OnboardingFileList,
+  OnboardingRecords,
+  OnboardingType,
+} from '@portal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { downloadCsv, uploadCsv } from '../../../lib/csv-upload';
@@ -60,6 +65,15 @@ export function useFinalize(id: number) {
   return useMutation({
     mutationFn: () => api.patch<{ message: string }>(`cm/onboarding/${id}`, { status_id: 3 }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['onboarding'] }),
+  });
+}
+
+/** DELETE /cm/onboarding/{id}: discards an unfinalized upload and its rows (issue 29). */
+export function useDiscardOnboarding() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<OnboardingDiscarded>(`cm/onboarding/${id}`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['onboarding', 'files'] }),
   });
 }
 

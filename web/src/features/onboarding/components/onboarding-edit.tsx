@@ -1,18 +1,35 @@
 import { Badge, Box, Button, Flex, Heading, Input, Spinner, Table, Text } from '@chakra-ui/react';
 import { ONBOARDING_MESSAGES as M, type OnboardingRecord } from '@portal/contracts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Notice } from '../../../components/notice';
 import { toaster } from '../../../components/toaster';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { RECORD_PAGE, useFinalize, useOnboardingRecords, usePatchRecords } from '../api/onboarding-api';
+import { DiscardOnboardingDialog } from './discard-onboarding-dialog';
 
 type Edits = Record<number, Record<string, string>>;
+
+/** Width of the row number column: the key column is pinned right beside it. */
+const ROW_NUM_WIDTH = 56;
+/** The row identity columns stay in view while the wide grid scrolls sideways (issue 29). */
+const pinned = (left: number, header = false) =>
+  ({
+    position: 'sticky',
+    left: `${left}px`,
+    zIndex: header ? 3 : 2,
+    bg: header ? 'bg.muted' : 'bg',
+    boxShadow: left ? 'inset -1px 0 0 var(--chakra-colors-border)' : undefined,
+  }) as const;
 
 /**
  * /onboarding/edit/{id}: the file's rows as an editable grid. Cells with
  * errors are highlighted with their messages as a tooltip; rows can be
  * deleted and undeleted; Finalize needs no failing cell and no unsaved edit.
+ * The row number and the key column (Business Name, MID) are pinned left;
+ * 'Next error' scrolls to and focuses the next failing cell; Save says how
+ * many changes it will send and confirms with a toast; an unfinalized upload
+ * can be discarded (issue 29).
  */
 export function OnboardingEdit({ id, legacy }: { id: number; legacy: boolean }) {
   const profile = useProfile();
@@ -22,6 +39,10 @@ export function OnboardingEdit({ id, legacy }: { id: number; legacy: boolean }) 
   const patch = usePatchRecords(id);
   const finalize = useFinalize(id);
   const [edits, setEdits] = useState<Edits>({});
+  const [discarding, setDiscarding] = useState(false);
+  const grid = useRef<HTMLDivElement | null>(null);
+  // The cell the user was last in (the button takes the focus when clicked): the next error follows it.
+  const lastCell = useRef<HTMLInputElement | null>(null);
 
   if (records.isPending) return <Spinner m="8" />;
   if (records.isError || !records.data) return <Notice status="error">{M.generic}</Notice>;
@@ -37,6 +58,21 @@ export function OnboardingEdit({ id, legacy }: { id: number; legacy: boolean }) 
         ),
   );
 
+  const changes = Object.values(edits).reduce((n, cells) => n + Object.keys(cells).length, 0);
+  const home = legacy ? '/onboarding-legacy' : '/onboarding';
+
+  /** Scrolls to the failing cell after the one the user was last in (wrapping round) and focuses it. */
+  function nextError() {
+    const cells = [...(grid.current?.querySelectorAll<HTMLInputElement>('input[data-failing="true"]') ?? [])];
+    if (!cells.length) return;
+    const from = lastCell.current?.isConnected ? lastCell.current : null;
+    const next =
+      (from && cells.find((c) => from.compareDocumentPosition(c) & Node.DOCUMENT_POSITION_FOLLOWING)) ??
+      cells[0]!;
+    next.scrollIntoView({ block: 'center', inline: 'center', behavior: 'auto' });
+    next.focus({ preventScroll: true });
+  }
+
   const value = (r: OnboardingRecord, name: string) => edits[r.id]?.[name] ?? r.cells[name]?.value ?? '';
   const setCell = (r: OnboardingRecord, name: string, v: string) =>
     setEdits((e) => ({ ...e, [r.id]: { ...e[r.id], [name]: v } }));
@@ -45,11 +81,17 @@ export function OnboardingEdit({ id, legacy }: { id: number; legacy: boolean }) 
   const failed = (e: Error) => toaster.create({ type: 'error', description: e.message || M.error });
 
   function save() {
-    const changes = Object.entries(edits).map(([rid, cells]) => ({ id: Number(rid), cells }));
-    patch.mutate(changes, {
-      onSuccess: () => {
+    const records = Object.entries(edits).map(([rid, cells]) => ({ id: Number(rid), cells }));
+    patch.mutate(records, {
+      onSuccess: (r) => {
         setEdits({});
-        done(M.recordUpdated)();
+        toaster.create({
+          type: 'success',
+          title: M.recordUpdated,
+          description: r.total_failing_validation
+            ? `${r.total_failing_validation} failing cell(s) left.`
+            : 'No failing cells: the file can be finalized.',
+        });
       },
       onError: failed,
     });
@@ -68,7 +110,7 @@ export function OnboardingEdit({ id, legacy }: { id: number; legacy: boolean }) 
     finalize.mutate(undefined, {
       onSuccess: () => {
         toaster.create({ type: 'success', description: M.success });
-        navigate(legacy ? '/onboarding-legacy' : '/onboarding');
+        navigate(home);
       },
       onError: failed,
     });
@@ -92,13 +134,38 @@ export function OnboardingEdit({ id, legacy }: { id: number; legacy: boolean }) 
           <Button
             size="sm"
             variant="outline"
-            onClick={() => navigate(legacy ? '/onboarding-legacy' : '/onboarding')}
+            disabled={!failingList.length}
+            onClick={nextError}
+            data-testid="next-error"
           >
+            Next error
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => navigate(home)}>
             Back
           </Button>
           {!readOnly && (
             <>
-              <Button size="sm" variant="outline" disabled={!dirty || patch.isPending} onClick={save}>
+              <Button
+                size="sm"
+                variant="outline"
+                colorPalette="red"
+                onClick={() => setDiscarding(true)}
+                data-testid="onboarding-discard"
+              >
+                Discard
+              </Button>
+              {dirty && (
+                <Text fontSize="sm" color="fg.muted" data-testid="unsaved-count">
+                  {changes} unsaved change(s)
+                </Text>
+              )}
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={!dirty || patch.isPending}
+                loading={patch.isPending}
+                onClick={save}
+              >
                 Save
               </Button>
               <Button
@@ -123,13 +190,26 @@ export function OnboardingEdit({ id, legacy }: { id: number; legacy: boolean }) 
           {failingList.length > 10 && <Text>... and {failingList.length - 10} more on this page.</Text>}
         </Box>
       )}
-      <Box overflowX="auto" mt="2">
-        <Table.Root size="sm" variant="outline" data-testid="onboarding-records">
+      <Box
+        overflowX="auto"
+        mt="2"
+        ref={grid}
+        onFocus={(e) => {
+          if (e.target instanceof HTMLInputElement) lastCell.current = e.target;
+        }}
+      >
+        <Table.Root size="sm" variant="outline" bg="bg" data-testid="onboarding-records">
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeader>#</Table.ColumnHeader>
-              {file.columns.map((c) => (
-                <Table.ColumnHeader key={c.name} whiteSpace="nowrap">
+              <Table.ColumnHeader w={`${ROW_NUM_WIDTH}px`} minW={`${ROW_NUM_WIDTH}px`} {...pinned(0, true)}>
+                #
+              </Table.ColumnHeader>
+              {file.columns.map((c, i) => (
+                <Table.ColumnHeader
+                  key={c.name}
+                  whiteSpace="nowrap"
+                  {...(i === 0 ? pinned(ROW_NUM_WIDTH, true) : {})}
+                >
                   {c.label}
                 </Table.ColumnHeader>
               ))}
@@ -146,20 +226,30 @@ export function OnboardingEdit({ id, legacy }: { id: number; legacy: boolean }) 
                   data-deleted={deleted}
                   opacity={deleted ? 0.5 : 1}
                 >
-                  <Table.Cell>{r.row_num}</Table.Cell>
-                  {file.columns.map((c) => {
+                  <Table.Cell w={`${ROW_NUM_WIDTH}px`} minW={`${ROW_NUM_WIDTH}px`} {...pinned(0)}>
+                    {r.row_num}
+                  </Table.Cell>
+                  {file.columns.map((c, i) => {
                     const errors = r.cells[c.name]?.err_messages ?? [];
                     const failing = errors.length > 0 && !deleted;
+                    const edited = edits[r.id]?.[c.name] !== undefined;
                     return (
-                      <Table.Cell key={c.name} p="1" minW="140px">
+                      <Table.Cell
+                        key={c.name}
+                        p="1"
+                        minW="140px"
+                        data-pinned={i === 0 || undefined}
+                        {...(i === 0 ? pinned(ROW_NUM_WIDTH) : {})}
+                      >
                         <Input
                           size="xs"
                           name={c.name}
                           aria-label={`${c.label} row ${r.row_num}`}
                           title={failing ? errors.join('\n') : undefined}
                           data-failing={failing}
-                          borderColor={failing ? 'red.500' : undefined}
-                          bg={failing ? 'red.50' : undefined}
+                          data-edited={edited || undefined}
+                          borderColor={failing ? 'red.500' : edited ? 'orange.400' : undefined}
+                          bg={failing ? 'red.50' : edited ? 'orange.50' : undefined}
                           textDecoration={deleted ? 'line-through' : undefined}
                           readOnly={readOnly || deleted}
                           value={value(r, c.name)}
@@ -182,6 +272,13 @@ export function OnboardingEdit({ id, legacy }: { id: number; legacy: boolean }) 
           </Table.Body>
         </Table.Root>
       </Box>
+      {discarding && (
+        <DiscardOnboardingDialog
+          file={{ id, name: file.title }}
+          onClose={() => setDiscarding(false)}
+          onDiscarded={() => navigate(home)}
+        />
+      )}
       {file.pagination.total > RECORD_PAGE && (
         <Flex gap="2" align="center" mt="2" fontSize="sm">
           <Button

@@ -1,5 +1,6 @@
-import { Box, Button, Flex, Heading, NativeSelect, Field, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, HStack, NativeSelect, Field, Table, Text } from '@chakra-ui/react';
 import { ONBOARDING_MESSAGES as M, type OnboardingType } from '@portal/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CsvUploadDialog } from '../../../components/csv-upload-dialog';
@@ -11,17 +12,23 @@ import { lastDays, rangeParam, type DateRange } from '../../../lib/dates';
 import { serverMessage } from '../../../lib/errors';
 import { useSelectedMerchant } from '../../../lib/merchant-selection';
 import { downloadTemplate, uploadOnboarding, useOnboardingFiles } from '../api/onboarding-api';
+import { DiscardOnboardingDialog } from './discard-onboarding-dialog';
 
 const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 16) : '');
 
-/** /onboarding: uploaded files of the last 7 days (by default) and the 'Initiate Onboarding' dialog. */
+/**
+ * /onboarding: uploaded files of the last 7 days (by default) and the 'Initiate Onboarding' dialog;
+ * an upload that was never finalized can be discarded (issue 29).
+ */
 export function OnboardingHistory({ legacy }: { legacy: boolean }) {
   const profile = useProfile();
   const selected = useSelectedMerchant();
   const navigate = useNavigate();
+  const qc = useQueryClient();
   const [range, setRange] = useState<DateRange>(() => lastDays(7));
   const [open, setOpen] = useState(false);
   const [type, setType] = useState<OnboardingType | ''>('');
+  const [discarding, setDiscarding] = useState<{ id: number; name: string } | null>(null);
   const files = useOnboardingFiles(rangeParam(range));
   const merchantId = selected?.id ?? profile.merchant.id;
 
@@ -29,6 +36,8 @@ export function OnboardingHistory({ legacy }: { legacy: boolean }) {
     if (!type) return;
     try {
       const r = await uploadOnboarding({ file, type, merchantId });
+      // The new file is listed when the user comes back (the list is otherwise fresh for 30 s).
+      void qc.invalidateQueries({ queryKey: ['onboarding', 'files'] });
       toaster.create({ type: 'success', description: M.uploaded });
       navigate(`${legacy ? '/onboarding-legacy' : '/onboarding'}/edit/${r.id}`);
     } catch (e) {
@@ -76,13 +85,31 @@ export function OnboardingHistory({ legacy }: { legacy: boolean }) {
               <Table.Cell>{f.status_id === 2 ? 'Finalizing...' : when(f.finalized_date)}</Table.Cell>
               <Table.Cell>{f.rows_in_upload.toLocaleString('en-US')}</Table.Cell>
               <Table.Cell>
-                <Button
-                  size="xs"
-                  variant="outline"
-                  onClick={() => navigate(`${legacy ? '/onboarding-legacy' : '/onboarding'}/edit/${f.id}`)}
-                >
-                  {f.finalized_date || profile.is_read_only ? 'View' : 'Edit'}
-                </Button>
+                <HStack gap="1" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    onClick={() => navigate(`${legacy ? '/onboarding-legacy' : '/onboarding'}/edit/${f.id}`)}
+                  >
+                    {f.finalized_date || profile.is_read_only ? 'View' : 'Edit'}
+                  </Button>
+                  {f.status_id === 1 && !f.finalized_date && !profile.is_read_only && (
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      colorPalette="red"
+                      data-testid={`onboarding-discard-${f.id}`}
+                      onClick={() =>
+                        setDiscarding({
+                          id: f.id,
+                          name: `${f.onboarding_type.name} upload of ${when(f.date_created)}`,
+                        })
+                      }
+                    >
+                      Discard
+                    </Button>
+                  )}
+                </HStack>
               </Table.Cell>
             </Table.Row>
           ))}
@@ -93,6 +120,7 @@ export function OnboardingHistory({ legacy }: { legacy: boolean }) {
           No Records Found!
         </Text>
       )}
+      {discarding && <DiscardOnboardingDialog file={discarding} onClose={() => setDiscarding(null)} />}
       {open && (
         <CsvUploadDialog
           title="Upload Onboarding"

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { GREY, PALETTE, donutColors, donutLabel, largestSlice, percentAxisMax } from './donut-rules';
+import {
+  GREY,
+  PALETTE,
+  donutColors,
+  donutLabel,
+  largestSlice,
+  percentAxis,
+  percentAxisMax,
+} from './donut-rules';
 
 describe('donut rules', () => {
   it('greys other and pending slices and keeps the palette order for the rest', () => {
@@ -17,7 +25,21 @@ describe('donut rules', () => {
     expect(donutLabel(12.345)).toBe('12.3%');
   });
   it('caps percent axes at 100 with headroom', () => {
-    expect(percentAxisMax([10, 20])).toBeCloseTo(22);
+    expect(percentAxisMax([10, 20])).toBe(25);
     expect(percentAxisMax([95])).toBe(100);
+  });
+  it('scales percent axes to the data: a nice top a little above the largest value (issue 29)', () => {
+    // Values near 0.2% ran to 1.1%: now 0-0.25% in five steps of 0.05, labels with two decimals.
+    expect(percentAxis([0.12, 0.2, 0.18])).toEqual({ max: 0.25, tickAmount: 5, decimals: 2 });
+    expect(percentAxis([3.3])).toEqual({ max: 4, tickAmount: 4, decimals: 0 });
+    expect(percentAxis([0.9])).toEqual({ max: 1, tickAmount: 5, decimals: 1 });
+    // No data (or only zeros): 0-1%.
+    expect(percentAxis([])).toEqual({ max: 1, tickAmount: 5, decimals: 1 });
+    expect(percentAxis([0, 0])).toEqual({ max: 1, tickAmount: 5, decimals: 1 });
+    for (const v of [0.004, 0.2, 1, 7, 13, 42, 61, 88]) {
+      const { max } = percentAxis([v]);
+      expect(max, String(v)).toBeGreaterThanOrEqual(v * 1.1 - 1e-9);
+      expect(max, String(v)).toBeLessThanOrEqual(Math.min(100, v * 2.5));
+    }
   });
 });

@@ -2,7 +2,7 @@
 export const DONUT_HEIGHT = 380;
 export const CHART_HEIGHT = 325;
 export const EMPTY_CHART_HEIGHT = 335;
-/** Percent axes stop at 100 with 10% headroom over the largest value. */
+/** Percent axes stop at 100 with 10% headroom over the largest value (then rounded up to a nice step). */
 export const PERCENT_HEADROOM = 1.1;
 export const BAR_MAX_SIZE = 100;
 export const NO_DATA = 'No Data';
@@ -37,6 +37,32 @@ export function largestSlice(values: number[]): number {
 /** Slice labels under 1 percent are hidden. */
 export const donutLabel = (percent: number): string => (percent < 1 ? '' : `${percent.toFixed(1)}%`);
 
-/** The top of a percent axis: the largest value with headroom, capped at 100. */
-export const percentAxisMax = (values: number[]): number =>
-  Math.min(100, Math.max(1, ...values) * PERCENT_HEADROOM);
+/** A percent axis: its top, how many steps (ticks) it has and the decimals its labels need. */
+export interface PercentAxis {
+  max: number;
+  tickAmount: number;
+  decimals: number;
+}
+
+const TICKS = 5;
+
+/**
+ * A percent axis scaled to the data (issue 29): the largest value with 10%
+ * headroom, rounded up to a nice step (1, 2, 2.5 or 5 times a power of ten,
+ * about five steps), capped at 100. Values near 0.2% give 0-0.25% in steps of
+ * 0.05 (it was 0-1.1%, the data a flat line at the bottom); with no data 0-1%.
+ */
+export function percentAxis(values: number[]): PercentAxis {
+  const top = Math.max(0, ...values.filter((v) => Number.isFinite(v))) * PERCENT_HEADROOM;
+  if (top <= 0) return { max: 1, tickAmount: TICKS, decimals: 1 };
+  const raw = Math.min(top, 100) / TICKS;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const mantissa = [1, 2, 2.5, 5, 10].find((m) => m * power >= raw - 1e-12) ?? 10;
+  const step = mantissa * power;
+  const max = Math.min(100, +(step * Math.ceil(top / step - 1e-9)).toPrecision(12));
+  const decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9) + (mantissa === 2.5 ? 1 : 0));
+  return { max, tickAmount: Math.max(1, Math.round(max / step)), decimals };
+}
+
+/** The top of a percent axis (percentAxis's max). */
+export const percentAxisMax = (values: number[]): number => percentAxis(values).max;

@@ -12,7 +12,7 @@ import {
   donutColors,
   donutLabel,
   largestSlice,
-  percentAxisMax,
+  percentAxis,
 } from './donut-rules';
 
 /** ApexCharts views of the reports; this module loads with the report routes only. */
@@ -70,7 +70,7 @@ export function BarChart({
   horizontal?: boolean;
   height?: number;
 }) {
-  const values = series.flatMap((s) => s.data);
+  const axis = percentAxis(series.flatMap((s) => s.data));
   return (
     <Chart
       type="bar"
@@ -81,10 +81,14 @@ export function BarChart({
         colors: PALETTE,
         xaxis: { categories },
         yaxis: percent
-          ? {
-              max: stacked ? 100 : percentAxisMax(values),
-              labels: { formatter: (v: number) => `${v.toFixed(0)}%` },
-            }
+          ? stacked
+            ? { min: 0, max: 100, labels: { formatter: (v: number) => `${v.toFixed(0)}%` } }
+            : {
+                min: 0,
+                max: axis.max,
+                tickAmount: axis.tickAmount,
+                labels: { formatter: (v: number) => `${v.toFixed(axis.decimals)}%` },
+              }
           : { labels: { formatter: (v: number) => v.toFixed(0) } },
         plotOptions: { bar: { horizontal, barHeight: '70%', columnWidth: `${Math.min(70, BAR_MAX_SIZE)}%` } },
         dataLabels: { enabled: false },
@@ -111,10 +115,13 @@ export function LineChart({
   percent?: boolean;
   height?: number;
 }) {
+  const axis = percentAxis(line.data);
   const lineAxis = percent
     ? {
-        max: percentAxisMax(line.data),
-        labels: { formatter: (v: number) => `${v.toFixed(1)}%` },
+        min: 0,
+        max: axis.max,
+        tickAmount: axis.tickAmount,
+        labels: { formatter: (v: number) => `${v.toFixed(axis.decimals)}%` },
         title: { text: line.name },
       }
     : { labels: { formatter: (v: number) => v.toFixed(1) }, title: { text: line.name } };

@@ -8,8 +8,9 @@ const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleS
 
 /**
  * The case's representment document (spec 2 §2.4): a link that opens the
- * file in a new tab, who uploaded it and when, and its case comments; the
- * spec's texts when it is archived or cannot be retrieved; 'Doc(s)
+ * file in a new tab, who uploaded it and when, and its case comments; 'No
+ * document yet' when the case has none; the spec's texts when it is archived
+ * or cannot be retrieved; 'Doc(s)
  * compiling...' while the compile job runs, and its failure when it gave up.
  */
 export function RepresentmentPanel({ caseId }: { caseId: number }) {
@@ -24,6 +25,14 @@ export function RepresentmentPanel({ caseId }: { caseId: number }) {
           <Spinner size="xs" />
           <Text>Loading representment document…</Text>
         </HStack>
+      ) : doc.isError &&
+        doc.error instanceof ApiError &&
+        doc.error.status === 404 &&
+        doc.error.message === DOCS_MESSAGES.noDocument ? (
+        // A case with nothing uploaded yet is not a failure (issue 29); the error text stays for real ones.
+        <Text color="fg.muted" data-testid="representment-none">
+          {DOCS_MESSAGES.noDocumentYet}
+        </Text>
       ) : doc.isError ? (
         <Text color="fg.muted" data-testid="representment-error">
           {doc.error instanceof ApiError && doc.error.status === 410

@@ -75,7 +75,7 @@ export function MidPermissionsDialog({ user, onClose }: { user: UserItem; onClos
           toaster.create({ type: 'success', title: USERS_TEXT.locked });
           onClose();
         },
-        onError: () => toaster.create({ type: 'error', title: USERS_TEXT.lockFailed }),
+        onError: () => toaster.create({ type: 'error', title: USERS_TEXT.removeFailed }),
       },
     );
   }

@@ -12,6 +12,8 @@ export const USERS_TEXT = {
   unlocked: 'User has been successfully unlocked.',
   lockFailed: 'An error occurred locking user. Please try again later.',
   unlockFailed: 'An error occurred unlocking user. Please try again later.',
+  /** Spec 3 §8 'Remove user': the failure of 'Remove All Access' (the users screen's removal of a user). */
+  removeFailed: 'Error removing user.',
   resetOk: (name: string) => `Successfully reset user: ${name}`,
   resetFailed: (name: string) => `There was a problem resetting user: ${name}`,
   loadMids: 'An error occurred while loading MIDs. Please try again later.',
