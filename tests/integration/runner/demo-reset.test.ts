@@ -24,7 +24,7 @@ import {
   type Db,
   type Env,
 } from '@portal/core';
-import { uploadLinkPurgeJob } from '@portal/docs-service';
+import { resolveDocsLinkSecret, uploadLinkPurgeJob } from '@portal/docs-service';
 import { enqueue } from '@portal/jobs';
 import { migrateAll, seedDemo } from '@portal/runner';
 import { lookupPrefix } from '../../../gateway/src/cache/lookup-routes';
@@ -205,6 +205,8 @@ describe('on Postgres and Redis', () => {
 
     await changeDemoData(db);
     const upload = leaveFiles(dataDir);
+    // A key the running portal generated into DATA_DIR/keys (the download links' key) survives the reset.
+    const linkSecret = resolveDocsLinkSecret(env);
     await redis.set(`${PORTAL_KEY_NAMESPACE}profile:acme:1`, '{}');
     await redis.set('other-app:keep', '1');
     const changed = await fingerprint(db);
@@ -218,6 +220,7 @@ describe('on Postgres and Redis', () => {
     expect(existsSync(upload)).toBe(false);
     expect(readdirSync(outboxDir(dataDir))).toEqual([]);
     expect(existsSync(join(dataDir, 'keys', 'docs-link.secret'))).toBe(true);
+    expect(resolveDocsLinkSecret(env)).toBe(linkSecret);
     expect(await redis.exists(`${PORTAL_KEY_NAMESPACE}profile:acme:1`)).toBe(0);
     expect(await redis.get('other-app:keep')).toBe('1');
     expect(result).toMatchObject({ removedObjects: 1, removedMails: 1 });
