@@ -416,7 +416,7 @@ describe('stored XSS (issue 27 H)', () => {
         const file = page.getByTestId(`onboarding-file-${s.onboardingId}`);
         await file.waitFor();
         await inert('onboarding history', [IMG, `${IMG} ${SVG}`]);
-        await file.getByRole('button').click();
+        await file.getByRole('button', { name: 'Edit' }).click();
         await page.getByTestId('onboarding-edit').waitFor();
         await page.getByTestId('failing-cells').waitFor();
         await inert('onboarding edit', [`'${SVG}'`, `'${IMG}'`]);
