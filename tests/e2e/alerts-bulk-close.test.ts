@@ -26,6 +26,10 @@ describe('bulk close', () => {
       const panel = page.getByTestId('bulk-panel-auto_accept');
       await panel.waitFor();
       expect(await panel.getByTestId('bulk-run-action').isDisabled()).toBe(true);
+      // The demo's history: the seeded jobs of the merchants in scope, newest described on top.
+      const pastJobs = panel.getByTestId('bulk-past-jobs').locator('li');
+      await expect.poll(() => pastJobs.count()).toBeGreaterThanOrEqual(3);
+      expect(await panel.getByTestId('bulk-job-description').textContent()).toMatch(/records updated\.$/);
       await panel.getByTestId('criterion-amt-from').fill('10');
       await panel.getByTestId('criterion-amt-to').fill('5');
       await panel.getByText(BULK_MESSAGES.maxBelowMin).waitFor();
@@ -77,6 +81,7 @@ describe('bulk close', () => {
       await expect
         .poll(() => page.getByTestId('bulk-job-description').textContent())
         .toContain(BULK_MESSAGES.updated(crit.n));
+      expect(await pastJobs.first().textContent()).toContain(`manager · Amount 0.00 - 100000.00`);
       await screenshot(page, 'bulk-close-done');
     } finally {
       await context.close();

@@ -203,6 +203,33 @@ describe.each(DEMO_TENANTS.map((t) => [t.id, t] as const))('%s demo screens', (_
     }
   });
 
+  it('Bulk Close and Auto Refund Rules: merchantA1 has finished jobs for its users and the staff, each count true', async () => {
+    for (const username of ['merchant.admin', 'merchant.user', 'manager', 'admin']) {
+      for (const path of ['/cm/cases/process/autoaccept', '/cm/svc/alerts/auto-refund']) {
+        const r = await get(username, `${path}?merchant_id=${A1}`);
+        expect(r.status, `${username} ${path}`).toBe(200);
+        const done = (r.json.data as Json[]).filter((j) => j.state === 'done');
+        expect(done.length, `${username} ${path}`).toBeGreaterThanOrEqual(2);
+        for (const j of done) expect(j.records_num, `job ${j.id}`).toBeGreaterThan(0);
+      }
+    }
+    // Each job's count is the rows that carry its mark (bulk-run.ts's history texts and refund ids).
+    const { rows } = await s.t.db.query<{ id: string; owner: string; records: number; marked: number }>(
+      `select j.id, j.merchant_id || ' ' || j.kind as owner, j.records_num as records,
+         case j.kind when 'auto_accept' then (select count(*)::int from cases.case_history h
+                where h.tenant_id = j.tenant_id and h.action = 'Bulk auto-accept job #' || j.id || ': moved to Do Not Represent (Loss)')
+              else (select count(*)::int from cases.alerts a where a.tenant_id = j.tenant_id
+                and a.refund_id like 'AR-' || j.id || '-%' and a.completed and a.outcome_id = 1
+                and exists (select 1 from cases.alert_history h where h.alert_id = a.id
+                  and h.action = 'Completed by auto refund rule #' || j.id)) end as marked
+       from cases.bulk_jobs j where j.tenant_id = $1`,
+      [tenant.id],
+    );
+    // Each of the three demo merchants the seed gives a history has jobs (seed/bulk-jobs.ts).
+    expect(new Set(rows.map((r) => r.owner.split(' ')[0])).size).toBe(3);
+    for (const r of rows) expect(r.marked, `job ${r.id}`).toBe(r.records);
+  });
+
   it('New cases: every user who may upload, build or remedy has plenty in scope, and the eligibility call says yes', async () => {
     for (const [username, p] of profiles) {
       const list = await get(username, `/cm/cases?status_id=${CASE_STATUS.New}&limit=1000`);

@@ -1,6 +1,7 @@
 import { DEMO_TENANTS } from '@portal/contracts';
 import type { Db, Queryable } from '@portal/core';
 import { seedAlerts } from './alerts';
+import { seedBulkJobs } from './bulk-jobs';
 import { seedCaseRows } from './cases';
 import { seedErts } from './ert';
 import { seedIssuerDocs } from './issuer-docs';
@@ -45,7 +46,7 @@ async function dropCaseIndexesAndKeys(tx: Queryable): Promise<string[]> {
  * their merchant hierarchy (demo.ts ids plus generated merchants), MIDs with
  * descriptors and deflectors, the assignable staff and the cases; then the
  * history of the screens that work on them (ERTs, case updater uploads,
- * onboarding files, RDR rules), written once the case indexes are back.
+ * onboarding files, RDR rules, bulk close and auto refund jobs), written once the case indexes are back.
  */
 export async function seedCases(db: Db, options: SeedOptions): Promise<void> {
   await db.transaction(async (tx) => {
@@ -70,6 +71,7 @@ export async function seedCases(db: Db, options: SeedOptions): Promise<void> {
       await seedUpdaterHistory(tx, tenant);
       await seedOnboardingFiles(tx, tenant);
       await seedRdrRules(tx, tenant);
+      await seedBulkJobs(tx, tenant);
     }
   });
   // Fresh statistics and visibility map: index-only scans from the first query.

@@ -22,6 +22,7 @@ import { useProfile } from '../../../lib/auth/auth-context';
 import { useBulkJobs, useDecideBulkJob, useSubmitBulkJob, type BulkKind } from '../api/bulk-jobs';
 import { useCriteriaOptions, type Option, type OptionSource } from '../api/get-criteria-options';
 import { amountRangeError, formatAmountRange, formatJobDate } from '../lib/job-format';
+import { PastJobs } from './past-jobs';
 
 export interface CriterionDef {
   /** Body field, e.g. currency_id. */
@@ -280,6 +281,7 @@ export function BulkJobPanel({
                     ))}
                   </Flex>
                 </Box>
+                <PastJobs jobs={list} criteria={criteria} />
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
