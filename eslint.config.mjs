@@ -7,6 +7,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const features = readdirSync(new URL('./web/src/features', import.meta.url));
+/** The services the runner composes (services/runner is the composer, free to import them). */
+const SERVICES = ['case', 'user', 'docs', 'builder'];
 const SIDEWAYS =
   'Features never import each other: move what they share to web/src/components or web/src/lib, or compose them in web/src/app.';
 
@@ -45,13 +47,23 @@ export default tseslint.config(
   },
   {
     // Import direction (STYLE.md, bulletproof-react): shared -> features -> app, never sideways;
-    // services never import the gateway (only the runner composes them).
-    files: ['web/src/**/*.{ts,tsx}', 'services/*/src/**/*.ts', 'packages/*/src/**/*.ts'],
+    // services never import the gateway or each other, the gateway never a service (only the runner
+    // composes them); no import cycles.
+    files: [
+      'web/src/**/*.{ts,tsx}',
+      'services/*/src/**/*.ts',
+      'packages/*/src/**/*.ts',
+      'gateway/src/**/*.ts',
+    ],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+      // no-cycle reads the imported files: TypeScript ones too.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -82,6 +94,18 @@ export default tseslint.config(
               ],
               from: './gateway',
               message: 'Services never import the gateway: only the runner composes them.',
+            },
+            ...SERVICES.map((name) => ({
+              target: `./services/${name}`,
+              from: './services',
+              except: [`./${name}`],
+              message: 'Services never import each other: they talk over internal routes or jobs.',
+            })),
+            {
+              target: './gateway',
+              from: './services',
+              message:
+                'The gateway never imports a service: it proxies to them (only the runner composes them).',
             },
           ],
         },

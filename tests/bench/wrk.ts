@@ -151,7 +151,10 @@ export async function wrk(
     '-s',
     scriptFile,
   ];
-  for (const [k, v] of Object.entries(options.headers ?? {})) args.push('-H', `${k}: ${v}`);
+  // wrk replaces its own Host header only when given as 'Host': a 'host' would be a second one, which the
+  // gateway refuses (400, request smuggling), and every request would count as an error.
+  for (const [k, v] of Object.entries(options.headers ?? {}))
+    args.push('-H', `${k.toLowerCase() === 'host' ? 'Host' : k}: ${v}`);
   args.push(url);
   if (options.uniqueFrom !== undefined) args.push('--', 'unique', String(options.uniqueFrom));
   else if (options.pacedRps)

@@ -1,3 +1,4 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -9,9 +10,13 @@ import { describe, expect, it } from 'vitest';
  */
 const eslint = new ESLint({ cwd: process.cwd() });
 
-async function boundaryErrors(file: string, code: string): Promise<string[]> {
+async function boundaryErrors(
+  file: string,
+  code: string,
+  rule = 'import-x/no-restricted-paths',
+): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: join(process.cwd(), file) });
-  return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+  return result!.messages.filter((m) => m.ruleId === rule).map((m) => m.message);
 }
 
 describe('import boundaries', { timeout: 60_000 }, () => {
@@ -49,6 +54,36 @@ export const b = () => import('../../builder/components/case-builder-dialog');
         `export { buildGateway } from '../../../gateway/src/app';\n`,
       ),
     ).toEqual([expect.stringContaining('Services never import the gateway')]);
+  });
+
+  it('refuses another service in a service, and any service in the gateway', async () => {
+    expect(
+      await boundaryErrors(
+        'services/docs/src/probe.ts',
+        `export { caseRoutes } from '../../case/src/routes';\n`,
+      ),
+    ).toEqual([expect.stringContaining('Services never import each other')]);
+    expect(
+      await boundaryErrors(
+        'gateway/src/probe.ts',
+        `export { caseRoutes } from '../../services/case/src/routes';\n`,
+      ),
+    ).toEqual([expect.stringContaining('The gateway never imports a service')]);
+  });
+
+  it('refuses an import cycle', async () => {
+    // A cycle needs files on disk: two that import each other, written next to real code. (Type-only
+    // imports are erased at build time and the rule ignores them.)
+    const dir = mkdtempSync(join(process.cwd(), 'packages/jobs/src/probe-'));
+    try {
+      const code = `import { b } from './b';\nexport const a = () => b;\n`;
+      writeFileSync(join(dir, 'a.ts'), code);
+      writeFileSync(join(dir, 'b.ts'), `import { a } from './a';\nexport const b = () => a;\n`);
+      const file = join(dir, 'a.ts').slice(process.cwd().length + 1);
+      expect(await boundaryErrors(file, code, 'import-x/no-cycle')).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('allows a feature its own modules and shared code, and the app every feature', async () => {

@@ -1,6 +1,5 @@
 import { liveChannel, type LiveJobMessage, type PublishedLiveMessage } from '@portal/contracts';
 import type { Cache, Logger } from '@portal/core';
-import { EVENT_DISPATCH_QUEUE } from './events';
 
 /**
  * The publishing side of live updates (issue 21): job state changes and
@@ -48,8 +47,7 @@ export interface JobStatusChange {
 export const LIVE_JOB_COLUMNS = 'id, kind, tenant, created_by, state, progress, message';
 
 export function publishJobChange(live: LivePublisher | undefined, row: JobStatusChange | undefined) {
-  // The outbox's own jobs are plumbing: their events are published by the dispatcher instead.
-  if (!live || !row || row.kind === EVENT_DISPATCH_QUEUE) return;
+  if (!live || !row) return;
   live.publish(row.tenant, {
     kind: 'job',
     id: row.id,

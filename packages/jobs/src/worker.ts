@@ -4,6 +4,7 @@ import type { Db, Env, Logger } from '@portal/core';
 import { adapterFor, bossOptions, ensureQueues } from './boss';
 import { JobError, readableError, type JobContext, type JobDefinition } from './define';
 import type { JobEnvelope } from './enqueue';
+import { EVENT_DISPATCH_QUEUE } from './events';
 import { publishJobChange, type LivePublisher } from './live';
 import { markFinished, markRunning, readForRun, reconcile, setProgress } from './status';
 import { once } from './steps';
@@ -102,8 +103,10 @@ export class JobWorker {
     this.#options.log.info('job worker stopped');
   }
 
-  readonly #publish = (row: Parameters<typeof publishJobChange>[1]) =>
-    publishJobChange(this.#options.live, row);
+  // The outbox's own jobs are plumbing: their events are published by the dispatcher instead.
+  readonly #publish = (row: Parameters<typeof publishJobChange>[1]) => {
+    if (row?.kind !== EVENT_DISPATCH_QUEUE) publishJobChange(this.#options.live, row);
+  };
 
   /** One attempt of one job; the return value is pg-boss's output, a throw makes pg-boss retry or fail it. */
   async #run(def: JobDefinition, job: PgBoss.JobWithMetadata<JobEnvelope>): Promise<unknown> {
