@@ -1,6 +1,6 @@
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type { InternalContext, UserProfile } from '@portal/contracts';
-import { CONTEXT_TTL_SECONDS } from '@portal/core';
+import { CONTEXT_TTL_SECONDS, userPart } from '@portal/core';
 
 /**
  * The signed internal context of proxied calls (design §4 step 9), byte for
@@ -53,17 +53,7 @@ export class ContextSigner {
     const key = `${tenant}\u0000${actorId}`;
     let head = perProfile.get(key);
     if (head === undefined) {
-      const json = JSON.stringify({
-        tenant,
-        user_id: effective.id,
-        actor_id: actorId,
-        username: effective.username,
-        roles: effective.roles,
-        merchant_id: effective.merchant.id,
-        read_only: effective.is_read_only,
-        mids_allowed: effective.mids_allowed,
-        mids_excluded: effective.mids_excluded,
-      });
+      const json = JSON.stringify(userPart(tenant, effective, actorId));
       head = json.slice(0, -1);
       perProfile.set(key, head);
     }

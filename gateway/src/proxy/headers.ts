@@ -6,7 +6,7 @@ import {
   REQUEST_ID_HEADER,
   type InternalContext,
 } from '@portal/contracts';
-import { contextWithoutUser } from '@portal/core';
+import { contextWithoutUser, userContext } from '@portal/core';
 import type { ContextSigner } from './context-signer';
 
 /**
@@ -50,19 +50,7 @@ export function contextFor(request: FastifyRequest): Omit<InternalContext, 'exp'
   const call = request.call;
   const eff = call?.effective;
   if (!eff || !call?.actor) return contextWithoutUser(tenant, request.id, 'public');
-  return {
-    tenant,
-    user_id: eff.id,
-    actor_id: call.actor.id,
-    username: eff.username,
-    roles: eff.roles,
-    merchant_id: eff.merchant.id,
-    read_only: eff.is_read_only,
-    mids_allowed: eff.mids_allowed,
-    mids_excluded: eff.mids_excluded,
-    request_id: request.id,
-    kind: 'user',
-  };
+  return userContext(tenant, eff, call.actor.id, request.id);
 }
 
 /** The signed context of a call: contextFor(request), signed (the user part's JSON reused per profile). */

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
-import { InternalContext } from '@portal/contracts';
+import { InternalContext, type UserProfile } from '@portal/contracts';
 import type { Env } from './env';
 
 /**
@@ -42,6 +42,40 @@ export function verifyContext(header: string | undefined, secret: string, now = 
 
 function mac(payload: string, secret: string): string {
   return createHmac('sha256', secret).update(payload).digest('base64url');
+}
+
+/** The fields of a signed-in user a context carries. */
+type ContextUser = Pick<
+  UserProfile,
+  'id' | 'username' | 'roles' | 'merchant' | 'is_read_only' | 'mids_allowed' | 'mids_excluded'
+>;
+
+/**
+ * The user part of a context (who acts for whom, with which scope), in the order the signed JSON
+ * carries it: the gateway's signer serialises this once per cached profile and appends the rest.
+ */
+export function userPart(tenant: string, user: ContextUser, actorId: number) {
+  return {
+    tenant,
+    user_id: user.id,
+    actor_id: actorId,
+    username: user.username,
+    roles: user.roles,
+    merchant_id: user.merchant.id,
+    read_only: user.is_read_only,
+    mids_allowed: user.mids_allowed,
+    mids_excluded: user.mids_excluded,
+  };
+}
+
+/** The context of a signed-in user's call (the effective user, the actor who may be impersonating). */
+export function userContext(
+  tenant: string,
+  user: ContextUser,
+  actorId: number,
+  requestId: string,
+): Omit<InternalContext, 'exp'> {
+  return { ...userPart(tenant, user, actorId), request_id: requestId, kind: 'user' };
 }
 
 /** A context with no user: the public auth calls ('public') and service-to-service calls ('system'). */
