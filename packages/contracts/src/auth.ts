@@ -30,10 +30,13 @@ export const REFRESH_FAMILY =
 export const revokedSessionKey = (tenant: string, sid: string) => `gw:revoked-sid:${tenant}:${sid}`;
 export const SESSION_INVALIDATION_KIND = 'session' satisfies InvalidationKind;
 
-export const SignInBody = Type.Object({
-  username: Text({ minLength: 1, maxLength: 128 }),
-  password: Text({ minLength: 1, maxLength: 256 }),
-});
+/**
+ * Bodies of the auth calls. No minLength: an empty field gets the spec's own
+ * message from the handler ('Username cannot be empty.'), not a validator's.
+ */
+const text = (max: number) => Text({ maxLength: max });
+
+export const SignInBody = Type.Object({ username: text(128), password: text(256) });
 export type SignInBody = Static<typeof SignInBody>;
 
 export const TokenResponse = Type.Object({
@@ -64,21 +67,15 @@ export type ChallengeResponse = Static<typeof ChallengeResponse>;
 export const SignInResponse = Type.Union([TokenResponse, ChallengeResponse]);
 export type SignInResponse = Static<typeof SignInResponse>;
 
-export const ChallengeBody = Type.Object({
-  session: Text({ minLength: 1, maxLength: 4096 }),
-  new_password: Text({ minLength: 1, maxLength: 256 }),
-});
-export const ForgotBody = Type.Object({ username: Text({ minLength: 1, maxLength: 128 }) });
+export const ChallengeBody = Type.Object({ session: text(256), new_password: text(256) });
+export const ForgotBody = Type.Object({ username: text(128) });
 export const ForgotConfirmBody = Type.Object({
-  username: Text({ minLength: 1, maxLength: 128 }),
-  code: Text({ minLength: 1, maxLength: 32 }),
-  new_password: Text({ minLength: 1, maxLength: 256 }),
+  username: text(128),
+  code: text(32),
+  new_password: text(256),
 });
-export const ChangePasswordBody = Type.Object({
-  current_password: Text({ minLength: 1, maxLength: 256 }),
-  new_password: Text({ minLength: 1, maxLength: 256 }),
-});
-export const SsoExchangeBody = Type.Object({ token: Text({ minLength: 1, maxLength: 8192 }) });
+export const ChangePasswordBody = Type.Object({ current_password: text(256), new_password: text(256) });
+export const SsoExchangeBody = Type.Object({ token: text(8192) });
 
 /** Claims of the access JWT (audience = tenant id). */
 export interface AccessTokenClaims {

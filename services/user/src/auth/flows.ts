@@ -13,7 +13,7 @@ import {
 import { setRefreshCookie } from './cookie';
 import { newOpaqueToken, sha256 } from './crypto';
 import { hashPassword, PASSWORD_MESSAGES, passwordViolations, verifyPassword } from './passwords';
-import { AUTH_MESSAGES } from './schemas';
+import { AUTH_MESSAGES } from './messages';
 import { claimAttempt, claimLockNotice, clearAttempts, THROTTLE, THROTTLE_MESSAGES } from './throttle';
 import { issueTokens } from './tokens';
 

@@ -9,7 +9,7 @@ import { unauthorized } from '@portal/core';
 import { clientIp, type UserServiceState } from '../lib/context';
 import { findUserById, USER_STATUS } from '../users/repository';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookie';
-import { AUTH_MESSAGES } from './schemas';
+import { AUTH_MESSAGES } from './messages';
 import { findRefreshToken, revokeFamily, rotateRefreshToken } from './tokens';
 
 /**

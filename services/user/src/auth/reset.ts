@@ -5,7 +5,7 @@ import { findUserById, findUserByUsername, setPassword, USER_STATUS } from '../u
 import { newNumericCode, safeEqual, sha256 } from './crypto';
 import { checkPasswordPolicy, throttleError } from './flows';
 import { hashPassword, PASSWORD_MESSAGES, verifyPassword } from './passwords';
-import { AUTH_MESSAGES } from './schemas';
+import { AUTH_MESSAGES } from './messages';
 import { claimAttempt, clearAttempts } from './throttle';
 import { familyOf, revokeUserTokens } from './tokens';
 import { readRefreshCookie } from './cookie';

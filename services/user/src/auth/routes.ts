@@ -2,10 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
+  ChallengeBody,
+  ChangePasswordBody,
   ErrorResponse,
+  ForgotBody,
+  ForgotConfirmBody,
   REFRESH_COOKIE_NAMES,
   REFRESH_NO_SESSION,
+  SignInBody,
   SignInResponse,
+  SsoExchangeBody,
   TokenResponse,
 } from '@portal/contracts';
 import { requirePublic, requireUser, type UserServiceState } from '../lib/context';
@@ -13,15 +19,7 @@ import { answerChallenge, completeSignIn, requireText, signIn } from './flows';
 import { jwks } from './keys';
 import { refresh, signOut } from './refresh';
 import { changePassword, confirmForgot, forgot, passwordUpdated } from './reset';
-import {
-  AUTH_MESSAGES,
-  ChallengeRoute,
-  ChangePasswordRoute,
-  ForgotConfirmRoute,
-  ForgotRoute,
-  SignInRoute,
-  SsoRoute,
-} from './schemas';
+import { AUTH_MESSAGES } from './messages';
 import { refusePasswordLogin } from './saml/password-login';
 import { samlRoutes } from './saml/saml-routes';
 import { verifySsoToken } from './sso';
@@ -45,7 +43,7 @@ export async function authRoutes(base: FastifyInstance, state: UserServiceState)
 
   app.post(
     '/users/auth/signin',
-    { schema: { tags: ['auth'], body: SignInRoute, response: { 200: SignInResponse, ...errors } } },
+    { schema: { tags: ['auth'], body: SignInBody, response: { 200: SignInResponse, ...errors } } },
     async (request, reply) => {
       const ctx = requirePublic(request);
       refusePasswordLogin(app.deps.env.TENANT_CONFIG_DIR, ctx.tenant);
@@ -57,7 +55,7 @@ export async function authRoutes(base: FastifyInstance, state: UserServiceState)
 
   app.post(
     '/users/auth/challenge',
-    { schema: { tags: ['auth'], body: ChallengeRoute, response: { 200: TokenResponse, ...errors } } },
+    { schema: { tags: ['auth'], body: ChallengeBody, response: { 200: TokenResponse, ...errors } } },
     async (request, reply) => {
       const ctx = requirePublic(request);
       const session = requireText(request.body.session, AUTH_MESSAGES.challengeInvalid);
@@ -94,7 +92,7 @@ export async function authRoutes(base: FastifyInstance, state: UserServiceState)
 
   app.post(
     '/users/auth/forgot',
-    { schema: { tags: ['auth'], body: ForgotRoute, response: noContent } },
+    { schema: { tags: ['auth'], body: ForgotBody, response: noContent } },
     async (request, reply) => {
       const ctx = requirePublic(request);
       const username = requireText(request.body.username, AUTH_MESSAGES.usernameEmpty);
@@ -105,7 +103,7 @@ export async function authRoutes(base: FastifyInstance, state: UserServiceState)
 
   app.post(
     '/users/auth/forgot/confirm',
-    { schema: { tags: ['auth'], body: ForgotConfirmRoute, response: noContent } },
+    { schema: { tags: ['auth'], body: ForgotConfirmBody, response: noContent } },
     async (request, reply) => {
       const ctx = requirePublic(request);
       const username = requireText(request.body.username, AUTH_MESSAGES.usernameEmpty);
@@ -118,7 +116,7 @@ export async function authRoutes(base: FastifyInstance, state: UserServiceState)
 
   app.post(
     '/users/auth/password',
-    { schema: { tags: ['auth'], body: ChangePasswordRoute, response: noContent } },
+    { schema: { tags: ['auth'], body: ChangePasswordBody, response: noContent } },
     async (request, reply) => {
       const ctx = requireUser(request);
       const current = requireText(request.body.current_password, AUTH_MESSAGES.passwordEmpty);
@@ -139,7 +137,7 @@ export async function authRoutes(base: FastifyInstance, state: UserServiceState)
 
   app.post(
     '/users/auth/artego',
-    { schema: { tags: ['auth'], body: SsoRoute, response: { 200: TokenResponse, ...errors } } },
+    { schema: { tags: ['auth'], body: SsoExchangeBody, response: { 200: TokenResponse, ...errors } } },
     async (request, reply) => {
       const ctx = requirePublic(request);
       const token = requireText(request.body.token, AUTH_MESSAGES.ssoInvalid);

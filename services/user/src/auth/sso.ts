@@ -6,7 +6,7 @@ import type { Env, Logger, Queryable } from '@portal/core';
 import { unauthorized } from '@portal/core';
 import { findUserByUsername, USER_STATUS, type UserRow } from '../users/repository';
 import { ensurePemKey } from './keys';
-import { AUTH_MESSAGES } from './schemas';
+import { AUTH_MESSAGES } from './messages';
 
 /**
  * Single sign-on exchange (POST /users/auth/artego): the tenant's identity

@@ -1,25 +1,4 @@
-import { Type } from '@sinclair/typebox';
-import { Text } from '@portal/contracts';
-
-/**
- * Route schemas of the auth calls. Same fields as the contracts' bodies
- * (packages/contracts/src/auth.ts) but without minLength: an empty field gets
- * the spec's own message from the handler ('Username cannot be empty.'), not
- * a validator's wording.
- */
-const text = (max: number) => Text({ maxLength: max });
-
-export const SignInRoute = Type.Object({ username: text(128), password: text(256) });
-export const ChallengeRoute = Type.Object({ session: text(256), new_password: text(256) });
-export const ForgotRoute = Type.Object({ username: text(128) });
-export const ForgotConfirmRoute = Type.Object({
-  username: text(128),
-  code: text(32),
-  new_password: text(256),
-});
-export const ChangePasswordRoute = Type.Object({ current_password: text(256), new_password: text(256) });
-export const SsoRoute = Type.Object({ token: text(8192) });
-
+/** The auth calls' messages (spec 1): the handlers answer these, not a validator's wording. */
 export const AUTH_MESSAGES = {
   usernameEmpty: 'Username cannot be empty.',
   passwordEmpty: 'Password cannot be empty.',
