@@ -51,7 +51,12 @@ describe('POST /users/whoami', () => {
     expect(p.merchant.id).toBe(1_000_001);
     expect(p.merchant.business_name).toMatch(/Chargeback Services/);
     expect(typeof p.merchant.show_alerts_banner).toBe('boolean');
-    expect(p.mids_count).toBeGreaterThanOrEqual(0);
+    // The admin's merchant is the tenant's root: every MID of the tenant is under it.
+    const mids = await t.db.query<{ n: number }>(
+      `select count(*)::int as n from cases.mids where tenant_id = 'acme'`,
+    );
+    expect(mids.rows[0]!.n).toBeGreaterThan(0);
+    expect(p.mids_count).toBe(mids.rows[0]!.n);
     // cb911_admin sees every menu entry.
     expect(aliases(p.features).sort()).toEqual([...FEATURE_ALIASES].sort());
     expect(aliases(p.resources)).toContain('USERS');
