@@ -33,7 +33,7 @@ export interface TestEnv {
 export async function createTestEnv(overrides: Record<string, string> = {}): Promise<TestEnv> {
   const run = inject('testRun');
   const id = randomBytes(4).toString('hex');
-  const database = `${run.template}_${id}`;
+  const database = `${run.clonePrefix}_${id}`;
   const admin = new pg.Client({ connectionString: run.postgresUrl });
   await admin.connect();
   try {

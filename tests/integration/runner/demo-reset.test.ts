@@ -175,8 +175,8 @@ describe('on Postgres and Redis', () => {
   let redis: Redis;
 
   beforeAll(async () => {
-    // An empty database of its own (named after the run's template, so the run drops it), seeded as npm start does.
-    const database = `${run.template}_reset_${randomBytes(3).toString('hex')}`;
+    // An empty database of its own (named with the run's clone prefix, so the run drops it), seeded as npm start does.
+    const database = `${run.clonePrefix}_reset_${randomBytes(3).toString('hex')}`;
     const admin = new pg.Client({ connectionString: run.postgresUrl });
     await admin.connect();
     await admin.query(`create database ${database}`);
