@@ -121,8 +121,9 @@ function linkMail(user: Recipient, filename: string, link: string): MailMessage 
 
 /**
  * The job's work: store the file, then mail the link to `recipientId` (the
- * user who asked; read from the user table when the mail is queued so that a
- * changed address is used).
+ * user who asked; read when the mail is queued so that a changed address is
+ * used, from what the user service declares for that: users_api.mail_recipients,
+ * as the jobs of the case service run this too).
  */
 export async function deliverExport(
   ctx: JobContext<unknown>,
@@ -141,7 +142,7 @@ export async function deliverExport(
   // The mail job commits with the step's marker: queued exactly once, sent after the commit (issue 28.1).
   const mailedTo = await ctx.once('mail', async (tx) => {
     const { rows } = await tx.query<Recipient>(
-      `select email, fname, username from users.users where tenant = $1 and id = $2`,
+      `select email, fname, username from users_api.mail_recipients where tenant_id = $1 and id = $2`,
       [ctx.tenant, recipientId],
     );
     const user = rows[0];

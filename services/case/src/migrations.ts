@@ -24,6 +24,8 @@ import m030 from '../migrations/030_report_monthly.sql';
 import m031 from '../migrations/031_repeat_cards.sql';
 import m032 from '../migrations/032_alert_report_indexes.sql';
 import m033 from '../migrations/033_report_fillfactor.sql';
+import m034 from '../migrations/034_card_network_names.sql';
+import m035 from '../migrations/035_cases_api.sql';
 
 export const caseMigrations: ServiceMigrations = {
   schema: 'cases',
@@ -53,5 +55,7 @@ export const caseMigrations: ServiceMigrations = {
     { version: 31, name: '031_repeat_cards', sql: m031 },
     { version: 32, name: '032_alert_report_indexes', sql: m032 },
     { version: 33, name: '033_report_fillfactor', sql: m033 },
+    { version: 34, name: '034_card_network_names', sql: m034 },
+    { version: 35, name: '035_cases_api', sql: m035 },
   ],
 };

@@ -5,8 +5,9 @@
  *   1. refuses when it must not run: NODE_ENV=production without
  *      --yes-drop-production-data, or the embedded database open in another
  *      process (PGlite is one process only);
- *   2. drops every schema the migrate step creates (the four services', the
- *      jobs status records, pg-boss's queues; each holds its schema_migrations)
+ *   2. drops every schema the migrate step creates (the four services' and
+ *      their _api schemas, the jobs status records, pg-boss's queues; each
+ *      holds its schema_migrations)
  *      and runSeedOnce's markers, in one transaction;
  *   3. migrates and seeds again exactly as `npm start` / `npm run migrate` do
  *      (migrateAll, seedDemo with SEED_SCALE; none leaves empty schemas);
@@ -67,9 +68,13 @@ export interface ResetResult {
   notes: string[];
 }
 
-/** Every schema the migrate step creates (runSeedOnce's markers are in public: forgetSeeds). */
+/**
+ * Every schema the migrate step creates (runSeedOnce's markers are in public: forgetSeeds): each service's
+ * own and its `<schema>_api` of views and functions for the others (design §13; dropped if it has one).
+ */
 export function resetSchemas(): string[] {
-  return [...Object.values(SERVICES).map((s) => s.migrations.schema), jobMigrations.schema, PGBOSS_SCHEMA];
+  const services = Object.values(SERVICES).map((s) => s.migrations.schema);
+  return [...services, ...services.map((s) => `${s}_api`), jobMigrations.schema, PGBOSS_SCHEMA];
 }
 
 function refuseProduction(nodeEnv: Env['NODE_ENV'], allowProduction: boolean | undefined) {

@@ -8,6 +8,7 @@ import reminders from '../migrations/007_reminders.sql';
 import saml from '../migrations/010_saml.sql';
 import savedViews from '../migrations/011_saved_views.sql';
 import usersSearch from '../migrations/012_users_search.sql';
+import usersApi from '../migrations/013_users_api.sql';
 
 export const userMigrations: ServiceMigrations = {
   schema: 'users',
@@ -21,5 +22,6 @@ export const userMigrations: ServiceMigrations = {
     { version: 10, name: 'saml', sql: saml },
     { version: 11, name: 'saved_views', sql: savedViews },
     { version: 12, name: 'users_search', sql: usersSearch },
+    { version: 13, name: 'users_api', sql: usersApi },
   ],
 };

@@ -63,12 +63,12 @@ export class CaseClient {
 
   /**
    * The merchant of a MID the caller may see, or 404. The MID's number is read
-   * from the case service's table (read only; it stays its only writer), then
-   * the case service answers whether the caller's scope holds it.
+   * from what the case service declares of its MIDs (the cases_api.mids view),
+   * then the case service answers whether the caller's scope holds it.
    */
   async midMerchant(ctx: InternalContext, midId: number): Promise<number> {
     const { rows } = await this.db.query<{ mid: string }>(
-      `select mid from cases.mids where tenant_id = $1 and id = $2`,
+      `select mid from cases_api.mids where tenant_id = $1 and id = $2`,
       [ctx.tenant, midId],
     );
     if (!rows[0]) throw notFound('MID not found.');

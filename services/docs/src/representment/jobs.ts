@@ -36,7 +36,7 @@ import { caseStatus, documentsOf, latestVersion, setCaseStatus, versionById } fr
  *             approval (it knows only REPRESENTMENT_TRANSPORT_JOB of contracts).
  *
  * Case statuses change only through the case service's SQL API
- * (cases.set_representment_status), in the job step's transaction.
+ * (cases_api.set_representment_status), in the job step's transaction.
  */
 
 let network: CardNetworkAdapter = new SimulatedCardNetwork();

@@ -35,11 +35,11 @@ import {
   type NewDocument,
 } from './version-repository';
 
-/** Emits DOC_VALIDATION_ERROR for a refused upload of a case (its merchant read from the case row). */
+/** Emits DOC_VALIDATION_ERROR for a refused upload of a case (its merchant read from cases_api.cases). */
 async function docValidationError(db: Db, ctx: InternalContext, caseId: number, message: string) {
   await db.transaction(async (tx) => {
     const { rows } = await tx.query<{ merchant_id: string }>(
-      'select merchant_id from cases.cases where tenant_id = $1 and id = $2',
+      'select merchant_id from cases_api.cases where tenant_id = $1 and id = $2',
       [ctx.tenant, caseId],
     );
     if (!rows[0]) return;

@@ -244,8 +244,8 @@ export async function issuedKeys(
 }
 
 /**
- * The case service's status transition (its SQL API cases.set_representment_status,
- * migration case/010): in the caller's transaction; null when the case was not
+ * The case service's status transition (its SQL API cases_api.set_representment_status,
+ * migration case/035): in the caller's transaction; null when the case was not
  * in one of `from` (nothing changed).
  */
 const STATUS_NAME = new Map<number, string>(Object.entries(CASE_STATUS).map(([name, id]) => [id, name]));
@@ -263,8 +263,8 @@ export async function setCaseStatus(
   },
 ): Promise<number | null> {
   const { rows } = await tx.query<{ previous: number | null; merchant_id: string }>(
-    `select cases.set_representment_status($1, $2, $3::int[], $4, $5, $6, $7) as previous,
-       (select merchant_id from cases.cases where tenant_id = $1 and id = $2) as merchant_id`,
+    `select cases_api.set_representment_status($1, $2, $3::int[], $4, $5, $6, $7) as previous,
+       (select merchant_id from cases_api.cases where tenant_id = $1 and id = $2) as merchant_id`,
     [s.tenant, s.caseId, [...s.from], s.to, s.action, s.userId, s.username],
   );
   const previous = rows[0]?.previous ?? null;
@@ -281,9 +281,9 @@ export async function setCaseStatus(
 }
 
 export async function caseStatus(db: Queryable, tenant: string, caseId: number): Promise<number | null> {
-  // Read-only look at the case row (the case service stays its only writer).
+  // What the case service declares of its cases (cases_api); it stays their only writer.
   const { rows } = await db.query<{ status_id: number }>(
-    `select status_id from cases.cases where tenant_id = $1 and id = $2`,
+    `select status_id from cases_api.cases where tenant_id = $1 and id = $2`,
     [tenant, caseId],
   );
   return rows[0]?.status_id ?? null;
@@ -298,7 +298,7 @@ export async function heldByOther(
   minutes: number,
 ): Promise<string | null> {
   const { rows } = await db.query<{ held: string | null }>(
-    `select cases.case_held_by_other($1, $2, $3, $4) as held`,
+    `select cases_api.case_held_by_other($1, $2, $3, $4) as held`,
     [tenant, caseId, userId, minutes],
   );
   return rows[0]?.held ?? null;

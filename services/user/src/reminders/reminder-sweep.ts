@@ -56,25 +56,25 @@ const DUE_USERS = `
  * Open cases (New, In Progress) of a user's scope whose deadline (the end of
  * the due day in the user's time zone) is within 5 days: provider staff get
  * the cases assigned to them, partner and merchant users those of their
- * merchant subtree, always within their MID permissions. The case service
- * owns these tables; this only reads them on the one database (as the
- * webhook dispatcher reads the hierarchy).
+ * merchant subtree, always within their MID permissions. The case data is
+ * read through what the case service declares for other services (the
+ * cases_api views, migration case/035), on the one database.
  */
 const DUE_CASES = `
   with recursive sub(id) as (
-    select m.id from cases.merchants m where m.tenant_id = $1 and m.id = $3 and not $5
+    select m.id from cases_api.merchants m where m.tenant_id = $1 and m.id = $3 and not $5
     union all
-    select m.id from cases.merchants m join sub on m.parent_id = sub.id where m.tenant_id = $1
+    select m.id from cases_api.merchants m join sub on m.parent_id = sub.id where m.tenant_id = $1
   ), user_mid as (
     -- The user's MID permissions, as the case service's scope applies them: an entry names a MID by its
     -- number or id; an allow-list bounds the MIDs, excluded MIDs are left out.
     select mi.id as mid_id, not um.is_excluded as allowed
       from users.user_mids um
-      join cases.mids mi on mi.tenant_id = $1 and (mi.mid = um.mid or mi.id::text = um.mid)
+      join cases_api.mids mi on mi.tenant_id = $1 and (mi.mid = um.mid or mi.id::text = um.mid)
      where um.user_id = $6
   ), due as (
     select c.id, c.merchant_id, c.date_due, ((c.date_due + 1)::timestamp at time zone $4) as deadline
-      from cases.cases c
+      from cases_api.cases c
      where c.tenant_id = $1 and c.status_group_id in (1, 2)
        and ((c.date_due + 1)::timestamp at time zone $4) > $2::timestamptz
        and ((c.date_due + 1)::timestamp at time zone $4) <= $2::timestamptz + interval '5 days'
@@ -85,7 +85,7 @@ const DUE_CASES = `
   )
   select due.id, m.business_name, due.date_due::text as date_due,
          case when due.deadline <= $2::timestamptz + interval '24 hours' then '24h' else '5d' end as threshold
-    from due join cases.merchants m on m.id = due.merchant_id
+    from due join cases_api.merchants m on m.tenant_id = $1 and m.id = due.merchant_id
    order by due.deadline, due.id`;
 
 export async function dueCases(db: Queryable, user: DueUser, now: Date): Promise<DueCase[]> {

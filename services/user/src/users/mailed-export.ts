@@ -33,12 +33,12 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 /**
  * Company names for a batch. The route asks the case service with the
- * caller's context; a job has no caller, so it reads the case service's
- * merchant table on the one database (as the reminder sweep reads cases).
+ * caller's context; a job has no caller, so it reads what the case service
+ * declares of its merchants (the cases_api.merchants view) on the one database.
  */
 async function businessNames(db: Queryable, tenant: string, ids: number[]): Promise<Map<number, string>> {
   const { rows } = await db.query<{ id: string; business_name: string }>(
-    `select id, business_name from cases.merchants where tenant_id = $1 and id = any($2::bigint[])`,
+    `select id, business_name from cases_api.merchants where tenant_id = $1 and id = any($2::bigint[])`,
     [tenant, [...new Set(ids)]],
   );
   return new Map(rows.map((r) => [Number(r.id), r.business_name]));

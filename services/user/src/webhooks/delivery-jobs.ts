@@ -38,12 +38,12 @@ export const webhookDeliveryJob = defineJob({
   },
 });
 
-// The hierarchy belongs to the case service; the worker reads it (never writes) on the one database.
+// The hierarchy belongs to the case service; the worker reads what it declares of it (cases_api, migration case/035).
 const MATCHING_ENDPOINTS = `
   with recursive up(id, parent_id) as (
-    select id, parent_id from cases.merchants where tenant_id = $1 and id = $2
+    select id, parent_id from cases_api.merchants where tenant_id = $1 and id = $2
     union all
-    select m.id, m.parent_id from cases.merchants m join up on m.id = up.parent_id where m.tenant_id = $1
+    select m.id, m.parent_id from cases_api.merchants m join up on m.id = up.parent_id where m.tenant_id = $1
   )
   insert into users.webhook_deliveries (tenant, endpoint_id, event_id, event_type, payload)
   select $1, e.id, $3::uuid, $4, $5::jsonb from users.webhook_endpoints e

@@ -12,24 +12,23 @@ import type { EventBatch, JobContext } from '@portal/jobs';
  * updates are hints, webhook deliveries are what must not be lost.
  */
 
-// The hierarchy and the cases belong to the case service; the worker reads them (never writes) on the one database.
+// The hierarchy, cases and alerts belong to the case service; the worker reads what it declares of them (cases_api).
 const MERCHANT_PATHS = `
   with recursive up(root, id, parent_id, depth) as (
-    select id, id, parent_id, 0 from cases.merchants where tenant_id = $1 and id = any($2::bigint[])
+    select id, id, parent_id, 0 from cases_api.merchants where tenant_id = $1 and id = any($2::bigint[])
     union all
     select up.root, m.id, m.parent_id, up.depth + 1
-      from cases.merchants m join up on m.id = up.parent_id where m.tenant_id = $1
+      from cases_api.merchants m join up on m.id = up.parent_id where m.tenant_id = $1
   )
   select root, array_agg(id order by depth desc) as path from up group by root`;
 
 const CASE_MIDS = `
-  select c.id, c.mid_id, m.mid from cases.cases c join cases.mids m on m.id = c.mid_id
+  select c.id, c.mid_id, m.mid from cases_api.cases c join cases_api.mids m on m.tenant_id = $1 and m.id = c.mid_id
    where c.tenant_id = $1 and c.id = any($2::bigint[])`;
 
 const ALERT_MIDS = `
-  select a.id, d.mid_id, m.mid from cases.alerts a
-    join cases.alert_descriptors d on d.id = a.descriptor_id
-    left join cases.mids m on m.id = d.mid_id
+  select a.id, a.mid_id, m.mid from cases_api.alerts a
+    left join cases_api.mids m on m.tenant_id = $1 and m.id = a.mid_id
    where a.tenant_id = $1 and a.id = any($2::bigint[])`;
 
 type MidRow = { id: string; mid_id: string | null; mid: string | null };
