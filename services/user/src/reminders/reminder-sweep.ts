@@ -1,3 +1,4 @@
+import { isProviderStaff } from '@portal/contracts';
 import type { Db, MailMessage, Queryable } from '@portal/core';
 import { enqueueMail } from '@portal/jobs';
 
@@ -10,7 +11,6 @@ export const SEND_HOUR = 8;
 const SEND_WINDOW = 4;
 /** The 'Chargebacks expiring soon' e-mail notification setting (spec 3 Profile Settings). */
 const SETTING = 'expiring_chargebacks';
-const PROVIDER_ROLES = ['cb911_admin', 'cb911_manager', 'cb911_agent'];
 
 export type Threshold = '5d' | '24h';
 
@@ -89,7 +89,7 @@ const DUE_CASES = `
    order by due.deadline, due.id`;
 
 export async function dueCases(db: Queryable, user: DueUser, now: Date): Promise<DueCase[]> {
-  const staff = PROVIDER_ROLES.includes(user.role);
+  const staff = isProviderStaff([user.role]);
   const { rows } = await db.query<DueCase>(DUE_CASES, [
     user.tenant,
     now.toISOString(),

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ROLES, type RoleName } from '@portal/contracts';
+import { MERCHANT_ROLES, PARTNER_ROLES, PROVIDER_ROLES, ROLES, type RoleName } from '@portal/contracts';
 import { badRequest, forbidden, unauthorized, type Queryable } from '@portal/core';
 import type { UserServiceState } from '../lib/context';
 import { findMerchant, type MerchantInfo } from '../profile/merchants';
@@ -39,7 +39,6 @@ const ASSIGNABLE: Record<RoleName, readonly RoleName[]> = {
   merchant_admin: ['merchant_admin', 'merchant_user'],
   merchant_user: [],
 };
-const PROVIDER: readonly RoleName[] = ['cb911_admin', 'cb911_manager', 'cb911_agent'];
 
 export interface Actor {
   tenant: string;
@@ -91,7 +90,7 @@ export async function inSubtree(
 }
 
 export function isProvider(actor: Actor): boolean {
-  return actor.user === null || PROVIDER.includes(actor.user.role_name as RoleName);
+  return actor.user === null || PROVIDER_ROLES.includes(actor.user.role_name as RoleName);
 }
 
 export async function canSee(state: UserServiceState, actor: Actor, target: UserRow): Promise<boolean> {
@@ -141,9 +140,7 @@ export async function requireManage(
 /** Roles offered for a merchant: provider roles on the root merchant, partner and merchant roles below it. */
 export function rolesForMerchant(actor: Actor, merchant: MerchantInfo): RoleName[] {
   const level: readonly RoleName[] =
-    merchant.parent_id === null
-      ? PROVIDER
-      : ['partner_admin', 'partner_user', 'merchant_admin', 'merchant_user'];
+    merchant.parent_id === null ? PROVIDER_ROLES : [...PARTNER_ROLES, ...MERCHANT_ROLES];
   return assignableRoles(actor).filter((r) => level.includes(r));
 }
 
