@@ -288,7 +288,7 @@ describe('who reaches the review screens', () => {
     await expect(page.getByTestId('bulk-menu').count()).resolves.toBe(0);
     await expect(caseGrid(page).locator('.ag-selection-checkbox').count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: /^Review actions for case/ }).count()).resolves.toBe(0);
-    await expect(page.getByRole('button', { name: /^Assign case/ }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: /^(Assign|Change) case/ }).count()).resolves.toBe(0);
     await goInApp(page, `/review/view-case/${qcId}`);
     await page.getByTestId('review-case').waitFor();
     await expect(page.getByRole('button', { name: 'Review Action' }).count()).resolves.toBe(0);
@@ -386,7 +386,7 @@ describe('QC and admin review', () => {
     expect(reviewed.reviews[0]).toMatchObject({ action: 'Mark Reviewed', note: 'Checked by e2e' });
 
     // The assign control (its own call).
-    await page.getByRole('button', { name: `Assign case ${c.id}` }).click();
+    await page.getByRole('button', { name: new RegExp(`^(Assign|Change) case ${c.id}$`) }).click();
     const select = page.getByTestId('assign-user');
     await expect.poll(() => select.locator('option').count(), { timeout: 10_000 }).toBeGreaterThan(1);
     await select.selectOption(

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demoMerchantId, demoTenant } from '@portal/contracts';
 import { screenshot } from '../support/browser';
-import { signedInPage, signInToShell, useWebWorld } from '../support/e2e-web';
+import { openRowMenuItem, signedInPage, signInToShell, useWebWorld } from '../support/e2e-web';
 
 /**
  * Issue 29 item 4c, 4e, 4f in Chromium against the full stack (4a, 4b and 4d
@@ -151,8 +151,8 @@ describe('flows without snags (issue 29)', () => {
         }),
       );
       await page.getByTestId('users-search').fill('merchant.user');
-      const row = page.locator('[data-testid="user-row"][data-username="merchant.user"]');
-      await row.getByTestId('mid-permissions').click();
+      await page.locator('[data-testid="user-row"][data-username="merchant.user"]').waitFor();
+      await openRowMenuItem(page, 'Actions for merchant.user', 'MID Permissions');
       const dialog = page.getByTestId('mid-permissions-dialog');
       await dialog.getByTestId('remove-access').click();
       await dialog.getByTestId('remove-access-confirm').click();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest';
 import { DEMO_USERS } from '@portal/contracts';
 import { startEmbeddedWorld, type EmbeddedWorld } from '../support/e2e-embedded';
-import { type Allowance, type WalkTarget, walkMenu } from '../support/e2e-menu-walk';
+import { type Allowance, type WalkTarget, walkLimiter, walkMenu } from '../support/e2e-menu-walk';
 import { useWebWorld, type TenantId } from '../support/e2e-web';
 
 /**
@@ -31,23 +31,8 @@ const PGLITE_USERS = ['admin', 'partner.admin', 'merchant.admin'];
  */
 const ALLOWANCES: readonly Allowance[] = [];
 
-/**
- * At most this many users walk at once (one context each, one browser): the walks mostly wait on the
- * stack, but the machine running them may be small and busy.
- */
-const WALKERS = 3;
-let walking = 0;
-const waiting: (() => void)[] = [];
-async function inTurn<T>(fn: () => Promise<T>): Promise<T> {
-  if (walking >= WALKERS) await new Promise<void>((resolve) => waiting.push(resolve));
-  walking++;
-  try {
-    return await fn();
-  } finally {
-    walking--;
-    waiting.shift()?.();
-  }
-}
+/** At most three users walk at once (walkLimiter). */
+const inTurn = walkLimiter(3);
 
 /** One user's walk: every menu route opens cleanly. */
 async function checkUser(target: () => WalkTarget, tenant: TenantId, username: string, expect: ExpectStatic) {

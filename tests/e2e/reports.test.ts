@@ -60,6 +60,10 @@ describe('report screens', () => {
 
     await page.goto(world.url('acme', '/mtd'));
     await page.getByTestId('mtd-chargebacks').waitFor();
+    // The ratio reads as a percentage, this month's and the previous one's.
+    expect(await page.getByTestId('mtd-ratio').textContent()).toMatch(
+      /ratio %\d[\d,]*\.\d\d%Previous \d[\d,]*\.\d\d%/,
+    );
     await drawn(page, 'mtd-daily');
     await screenshot(page, 'mtd');
 

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS, demoMerchantId, demoTenant, demoUserId } from '@portal/contracts';
 import { screenshot } from '../support/browser';
-import { signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web';
+import { openRowMenuItem, signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web';
 
 /**
  * Issue 16: an administrator walks the users screens of spec 3 §2 against the
@@ -41,6 +41,24 @@ const row = (page: Page, username: string) =>
   page.locator(`[data-testid="user-row"][data-username="${username}"]`);
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
+/** A user's row menu (issue 29.3: one menu instead of five buttons per row). */
+const menuFor = (username: string) => `Actions for ${username}`;
+/** Picks an item of a user's row menu. */
+const rowAction = (page: Page, username: string, item: string) =>
+  openRowMenuItem(page, menuFor(username), item);
+/** Whether each item of a user's row menu is disabled (the menu is opened, read and closed). */
+async function menuItemsDisabled(page: Page, username: string, items: string[]) {
+  await page.getByRole('button', { name: menuFor(username), exact: true }).click();
+  const menu = page.locator(`[data-testid="user-menu"][data-username="${username}"]`);
+  await menu.waitFor();
+  const disabled: Record<string, boolean> = {};
+  for (const item of items)
+    disabled[item] = await menu.getByRole('menuitem', { name: item, exact: true }).isDisabled();
+  await page.keyboard.press('Escape');
+  await menu.waitFor({ state: 'hidden' });
+  return disabled;
+}
+
 async function searchUsers(page: Page, text: string) {
   await page.getByTestId('users-search').fill(text);
   await poll(() => new URL(page.url()).searchParams.get('search')).toBe(text);
@@ -56,9 +74,9 @@ describe('users administration', () => {
       const self = row(page, 'admin');
       await searchUsers(page, 'admin');
       await self.waitFor();
-      expect(await self.getByTestId('site-permissions').isDisabled()).toBe(true);
-      expect(await self.getByTestId('temp-password').isDisabled()).toBe(true);
-      expect(await self.getByTestId('login-as').isDisabled()).toBe(true);
+      expect(
+        await menuItemsDisabled(page, 'admin', ['Site Permissions', 'Temporary Password', 'Login As']),
+      ).toEqual({ 'Site Permissions': true, 'Temporary Password': true, 'Login As': true });
       await screenshot(page, 'users-grid');
 
       // Add User.
@@ -97,7 +115,7 @@ describe('users administration', () => {
 
       // Edit.
       await searchUsers(page, 'erin.e2e');
-      await row(page, 'erin.e2e').getByTestId('edit-user').click();
+      await rowAction(page, 'erin.e2e', 'Edit');
       await poll(() => page.getByTestId('user-form-title').textContent()).toBe('Edit User');
       expect(await page.locator('input[name="username"]').isDisabled()).toBe(true);
       await page.locator('input[name="firstName"]').fill('Erina');
@@ -120,7 +138,7 @@ describe('users administration', () => {
       await poll(() => erin.getByTestId('user-status').textContent()).toBe('Active');
 
       // Site permissions.
-      await erin.getByTestId('site-permissions').click();
+      await rowAction(page, 'erin.e2e', 'Site Permissions');
       const dialog = page.getByTestId('site-permissions-dialog');
       await dialog.waitFor();
       const box = dialog.locator('[data-testid="site-permission"][data-alias="REPORTS"]');
@@ -137,12 +155,12 @@ describe('users administration', () => {
       await dialog.waitFor({ state: 'detached' });
 
       // Temporary password.
-      await erin.getByTestId('temp-password').click();
+      await rowAction(page, 'erin.e2e', 'Temporary Password');
       await toast(page, 'Successfully reset user: Erina Endtoend');
 
       // MID permissions of merchant.user: an active MID of their company, then cleared.
       await searchUsers(page, 'merchant.user');
-      await row(page, 'merchant.user').getByTestId('mid-permissions').click();
+      await rowAction(page, 'merchant.user', 'MID Permissions');
       const mids = page.getByTestId('mid-permissions-dialog');
       await mids.waitFor();
       await poll(() => mids.getByTestId('mids-scope').textContent()).toContain('all MIDs');
@@ -156,7 +174,7 @@ describe('users administration', () => {
         [id('merchant.user')],
       );
       expect(allowed.rows.map((r) => r.mid)).toEqual([activeMid]);
-      await row(page, 'merchant.user').getByTestId('mid-permissions').click();
+      await rowAction(page, 'merchant.user', 'MID Permissions');
       await mids.waitFor();
       await poll(() => mids.getByTestId('mid-tag').count()).toBe(1);
       await mids.getByTestId('clear-mids').click();
@@ -176,7 +194,7 @@ describe('users administration', () => {
     try {
       await signInToShell(page, world, 'acme', 'admin', undefined, '/users');
       await searchUsers(page, 'merchant.admin');
-      await row(page, 'merchant.admin').getByTestId('login-as').click();
+      await rowAction(page, 'merchant.admin', 'Login As');
       await poll(() => page.getByTestId('user-name').textContent()).toBe('Mia Admin');
       await page.getByTestId('back-as').waitFor();
       expect(await page.getByTestId('back-as').textContent()).toMatch(/^Back as /);
@@ -201,10 +219,10 @@ describe('users administration', () => {
       await grid.locator('.ag-row').first().waitFor();
       await searchUsers(page, 'merchant.user');
       const gridRow = grid.locator('.ag-row', { hasText: 'merchant.user' });
-      await gridRow.getByTestId('mid-permissions').waitFor();
+      await gridRow.getByRole('button', { name: menuFor('merchant.user') }).waitFor();
       await poll(() => grid.locator('.ag-row').count()).toBe(1);
       await screenshot(page, 'users-new-grid');
-      await gridRow.getByTestId('mid-permissions').click();
+      await rowAction(page, 'merchant.user', 'MID Permissions');
       const dialog = page.getByTestId('mid-permissions-dialog');
       await dialog.getByTestId('remove-access').click();
       await dialog.getByTestId('remove-access-confirm-text').waitFor();
@@ -235,8 +253,10 @@ describe('users administration', () => {
       await row(page, 'merchant.user').waitFor();
       expect(await page.getByTestId('add-user').isDisabled()).toBe(true);
       const r = row(page, 'merchant.user');
-      for (const action of ['edit-user', 'site-permissions', 'temp-password', 'mid-permissions'])
-        expect(await r.getByTestId(action).isDisabled(), action).toBe(true);
+      const actions = ['Edit', 'Site Permissions', 'Temporary Password', 'MID Permissions'];
+      expect(await menuItemsDisabled(page, 'merchant.user', actions)).toEqual(
+        Object.fromEntries(actions.map((a) => [a, true])),
+      );
       expect(await r.locator('[data-testid="lock-toggle"] input').isDisabled()).toBe(true);
       await screenshot(page, 'users-read-only');
     } finally {

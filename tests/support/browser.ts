@@ -14,13 +14,23 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * `scrollbars`: draw scrollbars as a desktop user sees them (Linux or Windows). Playwright's headless
+ * default (--hide-scrollbars) leaves them out of screenshots and layout, so that a test cannot tell
+ * whether a wide grid shows its horizontal scrollbar.
+ */
+export async function launchBrowser(options: { scrollbars?: boolean } = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Browser tests need Debian's Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium (.ci/run does it)`,
     );
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+    ...(options.scrollbars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
+  });
 }
 
 /** Screenshots are test artifacts under test-results/screens/. */

@@ -47,6 +47,15 @@ export interface WalkResult {
   timings: Record<string, number>;
 }
 
+/** What a walk may do besides opening the routes (tests/e2e/accessibility.test.ts). */
+export interface WalkOptions {
+  /**
+   * Runs on every screen once it is done: the sign-in form (route 'sign-in', before signing in) and each
+   * menu route (its path), after the walk's own checks. What it finds goes to the walk's problems.
+   */
+  onRoute?: (page: Page, route: string) => Promise<string[]>;
+}
+
 /** Requests in flight and started so far (the live stream excepted: it stays open as long as the page). */
 interface Traffic {
   open: Set<Request>;
@@ -152,6 +161,7 @@ export async function walkMenu(
   tenant: TenantId,
   username: string,
   allowances: readonly Allowance[] = [],
+  options: WalkOptions = {},
 ): Promise<WalkResult> {
   const context = await target.browser.newContext({ viewport: { width: 1440, height: 900 } });
   const problems: string[] = [];
@@ -189,6 +199,10 @@ export async function walkMenu(
     // The first load of a cold stack on a busy machine is slow: wait for the form, not for 'load'.
     await page.goto(target.url(tenant, '/'), { waitUntil: 'domcontentloaded', timeout: 60_000 });
     await page.getByTestId('sign-in-form').waitFor({ timeout: 60_000 });
+    if (options.onRoute) {
+      await settle(page, traffic, `${tenant} ${username} sign-in`);
+      for (const p of await options.onRoute(page, 'sign-in')) problems.push(`sign-in: ${p}`);
+    }
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -211,6 +225,7 @@ export async function walkMenu(
       const at = await page.evaluate(() => window.location.pathname);
       if (at !== path) problems.push(`${path}: the app went to ${at}`);
       for (const state of await errorStates(page)) problems.push(`${path}: ${state}`);
+      if (options.onRoute) for (const p of await options.onRoute(page, path)) problems.push(`${path}: ${p}`);
     }
     route = '(after the walk)';
     await Promise.all(bodies);
@@ -221,4 +236,23 @@ export async function walkMenu(
   } finally {
     await context.close();
   }
+}
+
+/**
+ * Runs at most `max` walks at once (one context each, one browser): the walks mostly wait on the stack,
+ * but the machine running them may be small and busy. `inTurn(() => walkMenu(...))`.
+ */
+export function walkLimiter(max: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async function inTurn<T>(fn: () => Promise<T>): Promise<T> {
+    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await fn();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
 }

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { parse } from 'yaml';
+import { lookContrastProblems } from './contrast';
 import { TenantFile } from './schema';
 
 /** A loaded tenant: its validated file plus what the gateway derives from it. */
@@ -88,6 +89,8 @@ export function loadTenants(dir: string): Tenant[] {
         if (!existsSync(join(assetDir, look[key])))
           problems.push(`${file}: ${field}.${key}: file ${join(assetDir, look[key])} does not exist`);
       }
+      // Text on the tenant's colours must be readable (WCAG AA 4.5:1): refused here, not found by users.
+      for (const p of lookContrastProblems(tenant.id, field, look)) problems.push(`${file}: ${p}`);
     }
     tenant.help_topics.forEach((h, i) => {
       if (h.video && !existsSync(join(assetDir, h.video)))

@@ -33,3 +33,4 @@ export * from './exports';
 export * from './saml';
 export * from './saved-views';
 export * from './live';
+export * from './contrast';

@@ -3,7 +3,6 @@ import {
   ModuleRegistry,
   PaginationModule,
   ValidationModule,
-  themeQuartz,
   type ColDef,
   type GridApi,
   type IDatasource,
@@ -12,8 +11,10 @@ import {
   type SortModelItem,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { cspNonce } from '../lib/csp-nonce';
+import { fitContent, fitHeaders, GRID_THEME, measureCutColumns, widen } from './grid-fit';
+import { keysToCellControls } from './grid-keys';
 
 // Community only; only the modules used (TOOLCHAIN). ValidationModule in development for readable errors.
 ModuleRegistry.registerModules([
@@ -21,6 +22,16 @@ ModuleRegistry.registerModules([
   PaginationModule,
   ...(import.meta.env.DEV ? [ValidationModule] : []),
 ]);
+
+/** Columns share the width (flex) but never get narrower than their header text (fitHeaders). */
+const DEFAULT_COL: ColDef = {
+  sortable: true,
+  resizable: true,
+  flex: 1,
+  minWidth: 90,
+  // A row menu's trigger in a cell opens with ArrowDown instead of the grid moving on (issue 29.5).
+  suppressKeyboardEvent: keysToCellControls,
+};
 
 export interface PageRequest {
   start: number;
@@ -127,14 +138,31 @@ export function DataGrid<T>({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [page]);
 
-  const theme = useMemo(() => themeQuartz.withParams({ headerFontWeight: 600, fontFamily: 'inherit' }), []);
+  // Columns as wide as their header and, once rows show, their content (up to a limit): a grid
+  // wider than its box scrolls sideways.
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [contentWidths, setContentWidths] = useState<Record<string, number>>({});
+  const fitted = useMemo(
+    () => fitContent(fitHeaders(columns, DEFAULT_COL as ColDef<T>), contentWidths),
+    [columns, contentWidths],
+  );
+  const fitToContent = useCallback(() => {
+    // After the rows and their cell renderers have drawn.
+    setTimeout(() => {
+      if (boxRef.current) setContentWidths((cur) => widen(cur, measureCutColumns(boxRef.current!)));
+    }, 50);
+  }, []);
+  // Widening a column can cut another (flexible columns share the width): measure again until none grows.
+  useEffect(() => {
+    if (Object.keys(contentWidths).length) fitToContent();
+  }, [contentWidths, fitToContent]);
 
   return (
-    <div style={{ height }} data-testid={testId}>
+    <div style={{ height }} data-testid={testId} ref={boxRef}>
       <AgGridReact<T>
-        theme={theme}
-        columnDefs={columns}
-        defaultColDef={{ sortable: true, resizable: true, flex: 1, minWidth: 90 }}
+        theme={GRID_THEME}
+        columnDefs={fitted}
+        defaultColDef={DEFAULT_COL as ColDef<T>}
         rowModelType="infinite"
         datasource={datasource}
         cacheBlockSize={pageSize}
@@ -145,6 +173,10 @@ export function DataGrid<T>({
         onGridReady={(e) => {
           apiRef.current = e.api;
         }}
+        onFirstDataRendered={fitToContent}
+        onModelUpdated={fitToContent}
+        // Every column drawn, so that each is measured (a page holds at most a few dozen rows).
+        suppressColumnVirtualisation
         onPaginationChanged={(e: PaginationChangedEvent<T>) => {
           if (pendingPage.current !== null) showPendingPage(e.api);
           else if (e.newPage) onPageChanged?.(e.api.paginationGetCurrentPage());

@@ -1,5 +1,6 @@
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { useFinalFocus } from './dialog-focus';
 
 /** A modal dialog frame: title, body, footer, close icon (one look for every small dialog). */
 export function DialogFrame({
@@ -17,8 +18,16 @@ export function DialogFrame({
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg' | 'xl';
 }) {
+  const finalFocus = useFinalFocus();
+  // Ark's Dialog traps focus, closes on Escape and returns focus (to the opener: useFinalFocus).
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size={size} placement="center">
+    <Dialog.Root
+      open
+      onOpenChange={(e) => !e.open && onClose()}
+      size={size}
+      placement="center"
+      finalFocusEl={finalFocus}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -1,4 +1,5 @@
-import { Button, Heading, Stack, Text, Link as ChakraLink } from '@chakra-ui/react';
+import { Button, Stack, Text, Link as ChakraLink } from '@chakra-ui/react';
+import { Page, PageHeader } from '../../components/page-header';
 import { useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../../lib/page-title';
 import { useTenant } from '../../lib/tenant-config';
@@ -12,9 +13,9 @@ export function NotFoundRoute() {
   const tenant = useTenant();
   usePageTitle(NOT_FOUND_TITLE);
   return (
-    <Stack gap="5" p={{ base: 4, md: 10 }} maxW="2xl" data-testid="not-found">
-      <Heading size="2xl">{NOT_FOUND_TITLE}</Heading>
-      <Text>{NOT_FOUND_TEXT}</Text>
+    <Page maxW="2xl" data-testid="not-found">
+      <PageHeader title={NOT_FOUND_TITLE} />
+      <Text mb="5">{NOT_FOUND_TEXT}</Text>
       <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
         <Button variant="outline" colorPalette="brand" onClick={() => navigate(-1)}>
           Go Back
@@ -26,6 +27,6 @@ export function NotFoundRoute() {
           <ChakraLink href={`mailto:${tenant.support_email}`}>Contact Support</ChakraLink>
         </Button>
       </Stack>
-    </Stack>
+    </Page>
   );
 }

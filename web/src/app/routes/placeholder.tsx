@@ -1,4 +1,5 @@
-import { Badge, Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Badge, Link, Stack, Text } from '@chakra-ui/react';
+import { Page, PageHeader } from '../../components/page-header';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { switchGridView } from '../shell/menu';
 
@@ -7,12 +8,16 @@ export function PlaceholderRoute({ title }: { title: string }) {
   const { pathname } = useLocation();
   const other = switchGridView(pathname);
   return (
-    <Box p={{ base: 4, md: 8 }} data-testid="coming-soon">
-      <Stack gap="4" bg="white" borderRadius="lg" borderWidth="1px" p="8" maxW="3xl">
-        <Badge alignSelf="flex-start" colorPalette="orange" size="lg">
-          Coming soon
-        </Badge>
-        <Heading size="xl">{title}</Heading>
+    <Page data-testid="coming-soon">
+      <PageHeader
+        title={title}
+        actions={
+          <Badge colorPalette="orange" size="lg">
+            Coming soon
+          </Badge>
+        }
+      />
+      <Stack gap="4" bg="white" borderRadius="lg" borderWidth="1px" p={{ base: 4, md: 8 }} maxW="3xl">
         <Text color="fg.muted">This screen is coming soon: it is part of a later release of the portal.</Text>
         <Text fontSize="sm" color="fg.subtle">
           Route: <code>{pathname}</code>
@@ -25,6 +30,6 @@ export function PlaceholderRoute({ title }: { title: string }) {
           </Link>
         )}
       </Stack>
-    </Box>
+    </Page>
   );
 }

@@ -1,6 +1,6 @@
 import { Box, CloseButton, Drawer, Flex, Portal, useBreakpointValue } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { matchPath, Outlet, useLocation } from 'react-router-dom';
 import { Notice } from '../../components/notice';
 import { MessageDialog } from '../../features/messages/components/message-dialog';
 import { ProServiceBanner, proServicePage } from '../../features/messages/components/pro-service-banner';
@@ -40,7 +40,8 @@ export function AppShell() {
     setShownPath(pathname);
     if (collapsesAt(pathname)) setMinimised(true);
   }
-  const title = ROUTES.find((r) => r.path === pathname)?.title;
+  // By pattern: /case-qc-review/view-case/7 is 'QC Review Case', not untitled.
+  const title = ROUTES.find((r) => matchPath(r.path, pathname))?.title;
   const bannerPage = proServicePage(pathname);
 
   useEffect(() => {

@@ -20,8 +20,9 @@ export function IdleSessionDialog() {
     <Dialog.Root
       open={open}
       role="alertdialog"
+      // A click beside it could be anything; Escape is a person at the keyboard: they stay signed in.
       closeOnInteractOutside={false}
-      closeOnEscape={false}
+      onEscapeKeyDown={extend}
       placement="center"
     >
       <Portal>

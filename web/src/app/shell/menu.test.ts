@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLACEHOLDER_ROUTES, ROUTES, canAccess, routesFor } from '../routes/catalogue';
-import { activeSection, buildMenu, switchGridView } from './menu';
+import { activeItemPath, activeSection, buildMenu, switchGridView } from './menu';
 
 const user = (aliases: string[], theme_variant = 1) => ({
   features: aliases.map((alias, id) => ({ id, alias })),
@@ -41,6 +41,15 @@ describe('menu building (spec 1 §2.3)', () => {
     const menu = buildMenu('classic', user(['resource-api-documentation', 'reports', 'mtd']));
     expect(menu.find((s) => s.label === 'Support')!.items[0]!.collapses).toBe(true);
     expect(activeSection(menu, '/mtd')).toBe('Reports');
+  });
+  it('highlights only the most specific entry (issue 29.2)', () => {
+    const menu = buildMenu('classic', user(['reports', 'monitoring', 'qc-review', 'onboarding']));
+    expect(activeItemPath(menu, '/reports/monitoring')).toBe('/reports/monitoring');
+    expect(activeItemPath(menu, '/reports')).toBe('/reports');
+    expect(activeItemPath(menu, '/case-qc-review/view-case/7')).toBe('/case-qc-review');
+    expect(activeItemPath(menu, '/onboarding/edit/3')).toBe('/onboarding');
+    expect(activeItemPath(menu, '/reports-x')).toBeNull();
+    expect(activeSection(menu, '/reports/monitoring')).toBe('Reports');
   });
   it('offers the audit log to the roles that edit users only', () => {
     const admin = buildMenu('classic', user(['users', 'users-edit', 'review']));

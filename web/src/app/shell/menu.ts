@@ -153,11 +153,24 @@ export function buildMenu(
   return sections;
 }
 
-/** The section holding the current path: it stays open. */
-export function activeSection(sections: MenuSection[], pathname: string): string | null {
+const under = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
+
+/**
+ * The one entry to highlight for a path: the most specific entry whose path is the path or a parent of it
+ * (on /reports/monitoring that is Monitoring, not also Reports; on /case-qc-review/view-case/7, QC Review).
+ */
+export function activeItemPath(sections: MenuSection[], pathname: string): string | null {
+  let best: string | null = null;
   for (const s of sections)
-    if (s.items.some((i) => pathname === i.path || pathname.startsWith(`${i.path}/`))) return s.label;
-  return null;
+    for (const i of s.items)
+      if (under(pathname, i.path) && i.path.length > (best?.length ?? 0)) best = i.path;
+  return best;
+}
+
+/** The section holding the current path's entry: it stays open. */
+export function activeSection(sections: MenuSection[], pathname: string): string | null {
+  const path = activeItemPath(sections, pathname);
+  return sections.find((s) => s.items.some((i) => i.path === path))?.label ?? null;
 }
 
 /** A grid page's other view: classic <-> the -new suffix (spec 2.3). */

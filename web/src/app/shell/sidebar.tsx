@@ -1,52 +1,65 @@
 import { Badge, Box, Collapsible, Flex, Icon, Stack, Text } from '@chakra-ui/react';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
-import { activeSection, type MenuItem, type MenuSection } from './menu';
+import { Link, useLocation } from 'react-router-dom';
+import { activeItemPath, activeSection, type MenuItem, type MenuSection } from './menu';
 
-function Entry({ item, onNavigate }: { item: MenuItem; onNavigate: (item: MenuItem) => void }) {
+/** One entry; `active` is decided once for the whole menu (the most specific match), not per link. */
+function Entry({
+  item,
+  active,
+  onNavigate,
+}: {
+  item: MenuItem;
+  active: boolean;
+  onNavigate: (item: MenuItem) => void;
+}) {
   return (
-    <NavLink
+    <Link
       to={item.path}
       onClick={() => onNavigate(item)}
+      aria-current={active ? 'page' : undefined}
       data-testid={`menu-${item.path.slice(1).replace(/\//g, '-')}`}
     >
-      {({ isActive }) => (
-        <Flex
-          align="center"
-          gap="2"
-          px="4"
-          py="2"
-          borderRadius="md"
-          fontSize="sm"
-          bg={isActive ? 'brand.solid' : 'transparent'}
-          color={isActive ? 'brand.contrast' : 'sidebar.fg'}
-          _hover={{ bg: isActive ? 'brand.solid' : 'sidebar.hover' }}
-        >
-          <Text flex="1">{item.label}</Text>
-          {item.marker && (
-            <Badge size="sm" bg="accent" color="sidebar.bg" data-testid="variant-marker">
-              {item.marker}
-            </Badge>
-          )}
-        </Flex>
-      )}
-    </NavLink>
+      <Flex
+        align="center"
+        gap="2"
+        px="4"
+        py="2"
+        borderRadius="md"
+        fontSize="sm"
+        bg={active ? 'brand.solid' : 'transparent'}
+        color={active ? 'brand.contrast' : 'sidebar.fg'}
+        _hover={{ bg: active ? 'brand.solid' : 'sidebar.hover' }}
+      >
+        <Text flex="1">{item.label}</Text>
+        {item.marker && (
+          <Badge size="sm" bg="accent" color="sidebar.bg" data-testid="variant-marker">
+            {item.marker}
+          </Badge>
+        )}
+      </Flex>
+    </Link>
   );
 }
 
 function Section({
   section,
+  activePath,
   open,
   onToggle,
   onNavigate,
 }: {
   section: MenuSection;
+  activePath: string | null;
   open: boolean;
   onToggle: () => void;
   onNavigate: (i: MenuItem) => void;
 }) {
-  if (section.single) return <Entry item={section.items[0]!} onNavigate={onNavigate} />;
+  if (section.single) {
+    const item = section.items[0]!;
+    return <Entry item={item} active={item.path === activePath} onNavigate={onNavigate} />;
+  }
   return (
     <Collapsible.Root open={open} onOpenChange={onToggle}>
       <Collapsible.Trigger asChild>
@@ -71,7 +84,7 @@ function Section({
       <Collapsible.Content>
         <Stack gap="0.5" pl="2">
           {section.items.map((i) => (
-            <Entry key={i.path} item={i} onNavigate={onNavigate} />
+            <Entry key={i.path} item={i} active={i.path === activePath} onNavigate={onNavigate} />
           ))}
         </Stack>
       </Collapsible.Content>
@@ -90,6 +103,7 @@ export function Sidebar({
   onNavigate: (item: MenuItem) => void;
 }) {
   const { pathname } = useLocation();
+  const activePath = activeItemPath(sections, pathname);
   const active = activeSection(sections, pathname);
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
   return (
@@ -112,6 +126,7 @@ export function Sidebar({
           <Section
             key={s.label}
             section={s}
+            activePath={activePath}
             open={toggled[s.label] ?? s.label === active}
             onToggle={() => setToggled((t) => ({ ...t, [s.label]: !(t[s.label] ?? s.label === active) }))}
             onNavigate={onNavigate}

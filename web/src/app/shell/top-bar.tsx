@@ -1,7 +1,7 @@
-import { Button, Flex, Heading, Icon, IconButton, Image, Spacer, Text } from '@chakra-ui/react';
-import { Menu } from 'lucide-react';
+import { Box, Button, Flex, Icon, IconButton, Image, Menu, Portal, Spacer, Text } from '@chakra-ui/react';
+import { CircleUserRound, Menu as MenuIcon } from 'lucide-react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { AccountSetup } from '../../features/account-setup/components/account-setup';
+import { AccountSetupButton, useAccountSetup } from '../../features/account-setup/components/account-setup';
 import { MerchantSwitcher } from '../../features/merchants/components/merchant-switcher';
 import { useAuth, useProfile } from '../../lib/auth/auth-context';
 import { clearImpersonation, getImpersonation } from '../../lib/impersonation';
@@ -34,6 +34,11 @@ export function TopBar({
     navigate('/users');
   };
 
+  const fullName = `${profile.fname} ${profile.lname}`.trim();
+  const accountSetup = useAccountSetup();
+  /** The wide bar's text buttons from this breakpoint on; below it they are items of the account menu. */
+  const WIDE = 'lg';
+
   return (
     <Flex
       as="header"
@@ -43,46 +48,82 @@ export function TopBar({
       zIndex="docked"
       bg="topbar.bg"
       color="topbar.fg"
-      h="16"
+      // One row of 4rem; on a phone the merchant switcher takes a second row of its own.
+      minH="16"
+      py={{ base: 2, md: 0 }}
       px={{ base: 2, md: 4 }}
       align="center"
-      gap="3"
+      wrap={{ base: 'wrap', md: 'nowrap' }}
+      columnGap={{ base: 2, md: 3 }}
+      rowGap="2"
       borderBottomWidth="1px"
       boxShadow="sm"
       data-testid="top-bar"
     >
       {showMenuButton && (
-        <IconButton aria-label="Open menu" variant="ghost" onClick={onMenu} color="topbar.fg">
+        <IconButton aria-label="Open menu" variant="ghost" onClick={onMenu} color="topbar.fg" flexShrink={0}>
           <Icon>
-            <Menu />
+            <MenuIcon />
           </Icon>
         </IconButton>
       )}
-      <RouterLink to="/" aria-label={tenant.site_name}>
-        {look.logo_url ? (
-          <Image src={look.logo_url} alt={tenant.site_name} h="10" data-testid="logo" />
-        ) : (
-          <Text fontWeight="bold">{tenant.site_name}</Text>
-        )}
-      </RouterLink>
+      <Box asChild flexShrink={0} minW="0">
+        <RouterLink to="/" aria-label={tenant.site_name}>
+          {look.logo_url ? (
+            <Image src={look.logo_url} alt={tenant.site_name} h={{ base: 8, sm: 10 }} data-testid="logo" />
+          ) : (
+            <Text fontWeight="bold">{tenant.site_name}</Text>
+          )}
+        </RouterLink>
+      </Box>
+      {/* The page's own header holds its h1; here the title is a label of the bar. */}
       {title && (
-        <Heading size="md" display={{ base: 'none', lg: 'block' }} ml="4">
+        <Text
+          fontSize="lg"
+          fontWeight="semibold"
+          display={{ base: 'none', xl: 'block' }}
+          ml="4"
+          minW="0"
+          truncate
+          data-testid="top-bar-title"
+        >
           {title}
-        </Heading>
+        </Text>
       )}
       <Spacer />
-      <MerchantSwitcher />
-      <Text fontWeight="medium" display={{ base: 'none', md: 'block' }} data-testid="user-name">
-        {`${profile.fname} ${profile.lname}`.trim()}
+      <Box order={{ base: 1, md: 0 }} w={{ base: 'full', md: '64' }} flexShrink={0}>
+        <MerchantSwitcher />
+      </Box>
+      <Text
+        fontWeight="medium"
+        display={{ base: 'none', xl: 'block' }}
+        maxW="48"
+        truncate
+        data-testid="user-name"
+      >
+        {fullName}
       </Text>
       {impersonating && (
-        <Button size="sm" colorPalette="orange" onClick={() => void backAs()} data-testid="back-as">
+        <Button
+          size="sm"
+          colorPalette="orange"
+          display={{ base: 'none', [WIDE]: 'inline-flex' }}
+          onClick={() => void backAs()}
+          data-testid="back-as"
+        >
           {`Back as ${backName}`}
         </Button>
       )}
-      <AccountSetup />
+      <AccountSetupButton onOpen={accountSetup.open} display={{ base: 'none', [WIDE]: 'inline-flex' }} />
       {showProfile && (
-        <Button size="sm" variant="ghost" color="topbar.fg" asChild data-testid="profile-link">
+        <Button
+          size="sm"
+          variant="ghost"
+          color="topbar.fg"
+          display={{ base: 'none', [WIDE]: 'inline-flex' }}
+          asChild
+          data-testid="profile-link"
+        >
           <RouterLink to="/settings">Profile</RouterLink>
         </Button>
       )}
@@ -94,12 +135,61 @@ export function TopBar({
           color="topbar.fg"
           borderColor="topbar.fg"
           _hover={{ bg: 'transparent', opacity: 0.8 }}
+          display={{ base: 'none', [WIDE]: 'inline-flex' }}
           onClick={() => void signOut()}
           data-testid="sign-out"
         >
           Sign Out
         </Button>
       )}
+      {/* Below the wide bar: the same actions in one account menu. */}
+      <Box display={{ base: 'block', [WIDE]: 'none' }} flexShrink={0}>
+        <Menu.Root>
+          <Menu.Trigger asChild>
+            <IconButton
+              aria-label="Account menu"
+              variant="ghost"
+              color="topbar.fg"
+              // Impersonating: the menu holds 'Back as', and says so by its ring.
+              outline={impersonating ? '2px solid' : undefined}
+              outlineColor={impersonating ? 'orange.500' : undefined}
+              data-testid="account-menu"
+            >
+              <Icon>
+                <CircleUserRound />
+              </Icon>
+            </IconButton>
+          </Menu.Trigger>
+          <Portal>
+            <Menu.Positioner>
+              <Menu.Content minW="48" data-testid="account-menu-content">
+                <Menu.ItemGroup>
+                  <Menu.ItemGroupLabel>{fullName}</Menu.ItemGroupLabel>
+                  {impersonating && (
+                    <Menu.Item value="back-as" color="orange.fg" onSelect={() => void backAs()}>
+                      {`Back as ${backName}`}
+                    </Menu.Item>
+                  )}
+                  <Menu.Item value="account-setup" onSelect={accountSetup.open}>
+                    Account Setup
+                  </Menu.Item>
+                  {showProfile && (
+                    <Menu.Item value="profile" onSelect={() => navigate('/settings')}>
+                      Profile
+                    </Menu.Item>
+                  )}
+                  {!profile.is_federated && (
+                    <Menu.Item value="sign-out" onSelect={() => void signOut()}>
+                      Sign Out
+                    </Menu.Item>
+                  )}
+                </Menu.ItemGroup>
+              </Menu.Content>
+            </Menu.Positioner>
+          </Portal>
+        </Menu.Root>
+      </Box>
+      {accountSetup.dialog}
     </Flex>
   );
 }

@@ -15,6 +15,7 @@ import {
 import { TRANSACTION_TYPES, type NewProductBody } from '@portal/contracts';
 import { useState, type FormEvent } from 'react';
 import { Notice } from '../../../components/notice';
+import { Page, PageHeader } from '../../../components/page-header';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { getSelectedMerchant } from '../../../lib/merchant-selection';
 import { useAddProduct, useMerchantMids, useMidProducts, useProductCategories } from '../api/products-api';
@@ -35,13 +36,11 @@ export default function ProductsRoute() {
   const products = useMidProducts(midId);
 
   return (
-    <Box p={{ base: 4, md: 8 }} data-testid="products">
-      <Heading size="xl" mb="2">
-        Products
-      </Heading>
-      <Text color="fg.muted" mb="6">
-        What each MID sells: case responses describe the purchase from this list.
-      </Text>
+    <Page data-testid="products">
+      <PageHeader
+        title="Products"
+        description="What each MID sells: case responses describe the purchase from this list."
+      />
       {mids.isError && <Notice status="error" title={mids.error.message} />}
       {mids.data && !mids.data.data.length && (
         <Notice status="info" title="Your merchant has no MID yet: add one on the MIDs page first." />
@@ -95,7 +94,7 @@ export default function ProductsRoute() {
           {midId !== null && <AddProductForm key={midId} midId={midId} readOnly={profile.is_read_only} />}
         </Stack>
       )}
-    </Box>
+    </Page>
   );
 }
 

@@ -1,10 +1,11 @@
-import { Box, Button, Flex, Heading, Input, Spinner, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Input, Spinner, Text } from '@chakra-ui/react';
 import { ALERT_SORT_COLUMNS, type AlertRow, type AlertSortColumn } from '@portal/contracts';
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { DateRangePicker } from '../../../components/date-range-picker';
 import { LazyDataGrid } from '../../../components/lazy-data-grid';
 import { Notice } from '../../../components/notice';
+import { PageHeader } from '../../../components/page-header';
 import { SavedViewsMenu } from '../../../components/saved-views-menu';
 import { toaster } from '../../../components/toaster';
 import { useProfile } from '../../../lib/auth/auth-context';
@@ -158,16 +159,18 @@ export function AlertsGrid({ title }: { title: string }) {
 
   return (
     <Box p={{ base: 3, md: 6 }}>
-      <Flex align="center" mb="4" gap="3" wrap="wrap">
-        <Heading size="xl" flex="1">
-          {title}
-        </Heading>
-        <SavedViewsMenu list="alerts" path={pathname} query={list.query} />
-        {AutoRefundRulesButton && <AutoRefundRulesButton merchantId={merchantId} />}
-        <Button size="sm" variant="outline" onClick={() => void runExport()} data-testid="alerts-export">
-          Export All (Excel)
-        </Button>
-      </Flex>
+      <PageHeader
+        title={title}
+        actions={
+          <>
+            <SavedViewsMenu list="alerts" path={pathname} query={list.query} />
+            {AutoRefundRulesButton && <AutoRefundRulesButton merchantId={merchantId} />}
+            <Button size="sm" variant="outline" onClick={() => void runExport()} data-testid="alerts-export">
+              Export All (Excel)
+            </Button>
+          </>
+        }
+      />
       {exportNotice && (
         <Box mb="3">
           <Notice status={exportNotice.status} title={exportNotice.title} testId="alerts-export-notice">

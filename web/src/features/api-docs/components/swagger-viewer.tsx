@@ -5,12 +5,43 @@ import { Notice } from '../../../components/notice';
 import { getImpersonation } from '../../../lib/impersonation';
 import { getAccessToken } from '../../../lib/token-store';
 
-/** Loaded with this screen only: Swagger UI and its stylesheet are a large chunk of their own. */
+/**
+ * Loaded with this screen only: Swagger UI and its stylesheet are a large chunk of their own. Our
+ * contrast fixes come after its stylesheet (same selectors, so the later one wins).
+ */
 const loadSwaggerUi = () =>
   Promise.all([
     import('swagger-ui-dist/swagger-ui-es-bundle.js'),
-    import('swagger-ui-dist/swagger-ui.css'),
+    import('swagger-ui-dist/swagger-ui.css').then(() => import('./swagger-a11y.css')),
   ]).then(([m]) => m.default);
+
+/**
+ * Swagger UI draws selects without an accessible name (axe select-name): the servers list inside an
+ * empty label, named after the 'Servers' title beside it, and a parameter's choice list, named after
+ * the parameter; and a main landmark of its own. It draws anew as calls open, so this runs on every
+ * change under the viewer.
+ */
+function nameUnlabelledControls(root: HTMLElement): MutationObserver {
+  const name = () => {
+    const servers = root.querySelector<HTMLSelectElement>('select#servers:not([aria-label])');
+    if (servers) servers.setAttribute('aria-label', 'Servers');
+    // Its list of calls is a second <main> inside the portal's: a region of the page instead.
+    for (const main of root.querySelectorAll('main:not([role])')) {
+      main.setAttribute('role', 'region');
+      main.setAttribute('aria-label', 'Calls');
+    }
+    for (const control of root.querySelectorAll<HTMLElement>(
+      'tr[data-param-name] select:not([aria-label])',
+    )) {
+      const row = control.closest('tr[data-param-name]');
+      control.setAttribute('aria-label', row?.getAttribute('data-param-name') ?? 'Value');
+    }
+  };
+  name();
+  const observer = new MutationObserver(name);
+  observer.observe(root, { childList: true, subtree: true });
+  return observer;
+}
 
 /**
  * Renders an OpenAPI document with Swagger UI. 'Try it out' is offered for
@@ -23,6 +54,7 @@ export function SwaggerViewer({ spec }: { spec: Record<string, unknown> }) {
 
   useEffect(() => {
     let cancelled = false;
+    const naming = ref.current ? nameUnlabelledControls(ref.current) : null;
     loadSwaggerUi()
       .then((SwaggerUI) => {
         if (cancelled || !ref.current) return;
@@ -52,6 +84,7 @@ export function SwaggerViewer({ spec }: { spec: Record<string, unknown> }) {
       });
     return () => {
       cancelled = true;
+      naming?.disconnect();
     };
   }, [spec]);
 

@@ -1,6 +1,7 @@
-import { Box, Flex, Heading, NativeSelect, Spinner, Text } from '@chakra-ui/react';
+import { Flex, NativeSelect, Spinner } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Notice } from '../../../components/notice';
+import { Page, PageHeader } from '../../../components/page-header';
 import { API_DOCUMENTS, useApiDocument, type ApiDocumentName } from '../api/get-api-document';
 import { SwaggerViewer } from '../components/swagger-viewer';
 
@@ -12,30 +13,32 @@ export default function ApiDocsRoute() {
   const [name, setName] = useState<ApiDocumentName>('case');
   const doc = useApiDocument(name);
   return (
-    <Box p={{ base: 4, md: 6 }} data-testid="api-docs">
-      <Flex align="center" justify="space-between" wrap="wrap" gap="3" mb="4">
-        <Box>
-          <Heading size="xl">API Documentation</Heading>
-          <Text color="fg.muted" fontSize="sm">
+    <Page data-testid="api-docs">
+      <PageHeader
+        title="API Documentation"
+        description={
+          <>
             Every call is made under <code>/api</code> with your access token as a bearer token.
-          </Text>
-        </Box>
-        <NativeSelect.Root size="sm" maxW="sm">
-          <NativeSelect.Field
-            aria-label="API"
-            data-testid="api-docs-select"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value as ApiDocumentName)}
-          >
-            {API_DOCUMENTS.map((d) => (
-              <option key={d.name} value={d.name}>
-                {d.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Flex>
+          </>
+        }
+        actions={
+          <NativeSelect.Root size="sm" maxW="sm">
+            <NativeSelect.Field
+              aria-label="API"
+              data-testid="api-docs-select"
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value as ApiDocumentName)}
+            >
+              {API_DOCUMENTS.map((d) => (
+                <option key={d.name} value={d.name}>
+                  {d.label}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        }
+      />
       {doc.isPending && (
         <Flex p="10" justify="center">
           <Spinner size="lg" color="brand.solid" />
@@ -43,6 +46,6 @@ export default function ApiDocsRoute() {
       )}
       {doc.isError && <Notice status="error" title={doc.error.message} testId="api-docs-error" />}
       {doc.data && <SwaggerViewer key={name} spec={doc.data} />}
-    </Box>
+    </Page>
   );
 }

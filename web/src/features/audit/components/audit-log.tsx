@@ -1,9 +1,10 @@
-import { Box, Button, Flex, Heading, Input, NativeSelect, Text } from '@chakra-ui/react';
+import { Button, Flex, Input, NativeSelect } from '@chakra-ui/react';
 import { Suspense, useMemo, useState } from 'react';
 import { isProviderStaff } from '@portal/contracts';
 import { DateRangePicker } from '../../../components/date-range-picker';
 import type { PageRequest } from '../../../components/data-grid';
 import { LazyDataGrid } from '../../../components/lazy-data-grid';
+import { Page, PageHeader } from '../../../components/page-header';
 import { toaster } from '../../../components/toaster';
 import { lastDays, rangeParam } from '../../../lib/dates';
 import { GENERIC_ERROR } from '../../../lib/errors';
@@ -48,25 +49,25 @@ export function AuditLog() {
   };
 
   return (
-    <Box p="4" data-testid="audit-log">
-      <Flex justify="space-between" align="center" mb="2" gap="2" wrap="wrap">
-        <Heading size="md">Audit Log</Heading>
-        <Button
-          size="sm"
-          variant="outline"
-          data-testid="audit-csv"
-          onClick={() =>
-            exportAudit(filters).catch((e: Error) =>
-              toaster.create({ type: 'error', description: e.message || GENERIC_ERROR }),
-            )
-          }
-        >
-          Export CSV
-        </Button>
-      </Flex>
-      <Text fontSize="sm" color="fg.muted" mb="3">
-        Every change made through the portal, and every call made while logged in as another user.
-      </Text>
+    <Page data-testid="audit-log">
+      <PageHeader
+        title="Audit Log"
+        description="Every change made through the portal, and every call made while logged in as another user."
+        actions={
+          <Button
+            size="sm"
+            variant="outline"
+            data-testid="audit-csv"
+            onClick={() =>
+              exportAudit(filters).catch((e: Error) =>
+                toaster.create({ type: 'error', description: e.message || GENERIC_ERROR }),
+              )
+            }
+          >
+            Export CSV
+          </Button>
+        }
+      />
       <Flex gap="2" mb="3" wrap="wrap" align="center">
         <NativeSelect.Root size="sm" width="56">
           <NativeSelect.Field
@@ -122,6 +123,6 @@ export function AuditLog() {
           height={520}
         />
       </Suspense>
-    </Box>
+    </Page>
   );
 }

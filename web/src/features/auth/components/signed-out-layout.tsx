@@ -17,7 +17,8 @@ export function SignedOutLayout({
   const tenant = useTenant();
   usePageTitle(title);
   return (
-    <Flex minH="100vh" align="center" justify="center" bg="app.bg" px="4" data-testid={testId}>
+    // The page's main landmark and its one h1 (the signed-in shell has its own).
+    <Flex as="main" minH="100vh" align="center" justify="center" bg="app.bg" px="4" data-testid={testId}>
       <Box
         bg="white"
         borderRadius="lg"
@@ -36,7 +37,7 @@ export function SignedOutLayout({
             <Text color="fg.muted" fontSize="sm">
               {tenant.site_name}
             </Text>
-            <Heading size="xl" textAlign="center">
+            <Heading as="h1" size="xl" textAlign="center">
               {title}
             </Heading>
           </Stack>

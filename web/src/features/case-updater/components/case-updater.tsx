@@ -1,9 +1,10 @@
-import { Box, Button, Flex, Heading, Link, Table, Text } from '@chakra-ui/react';
+import { Button, Link, Table, Text } from '@chakra-ui/react';
 import { ONBOARDING_MESSAGES as M, type UpdaterUpload } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CsvUploadDialog } from '../../../components/csv-upload-dialog';
 import { Notice } from '../../../components/notice';
+import { Page, PageHeader } from '../../../components/page-header';
 import { toaster } from '../../../components/toaster';
 import { saveBlob } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/auth/auth-context';
@@ -47,20 +48,22 @@ export function CaseUpdater() {
   }
 
   return (
-    <Box p="4" data-testid="case-updater">
-      <Flex justify="space-between" align="center" mb="4" gap="2" wrap="wrap">
-        <Heading size="md">Case Updater</Heading>
-        <Flex gap="2">
-          <Button size="sm" variant="outline" onClick={exportCsv}>
-            Export CSV
-          </Button>
-          {!profile.is_read_only && (
-            <Button size="sm" onClick={() => setOpen(true)}>
-              Upload CSV
+    <Page data-testid="case-updater">
+      <PageHeader
+        title="Case Updater"
+        actions={
+          <>
+            <Button size="sm" variant="outline" onClick={exportCsv}>
+              Export CSV
             </Button>
-          )}
-        </Flex>
-      </Flex>
+            {!profile.is_read_only && (
+              <Button size="sm" onClick={() => setOpen(true)}>
+                Upload CSV
+              </Button>
+            )}
+          </>
+        }
+      />
       {uploads.isError && <Notice status="error">{M.generic}</Notice>}
       <Table.Root size="sm" variant="outline" data-testid="updater-uploads">
         <Table.Header>
@@ -106,6 +109,6 @@ export function CaseUpdater() {
           onClose={() => setOpen(false)}
         />
       )}
-    </Box>
+    </Page>
   );
 }

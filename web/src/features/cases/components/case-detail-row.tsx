@@ -7,9 +7,10 @@ import { formatCaseDate, formatCaseMoney } from '../../../lib/format-case';
 /** How many of the newest comments an expanded row shows. */
 export const DETAIL_COMMENTS = 3;
 
+/** A label and its value; `span` columns wide (-1: the whole row). */
 function Field({ label, children, span }: { label: string; children: ReactNode; span?: number }) {
   return (
-    <Box gridColumn={span ? `span ${span}` : undefined} minW="0">
+    <Box gridColumn={span === -1 ? '1 / -1' : span ? `span ${span}` : undefined} minW="0">
       <Text as="dt" fontSize="xs" color="fg.muted" fontWeight="semibold">
         {label}
       </Text>
@@ -36,19 +37,28 @@ export function CaseDetailRow({ row }: { row: CaseRow }) {
   const u = row.assigned_user;
   return (
     <Grid
-      templateColumns="minmax(0, 3fr) minmax(0, 2fr)"
-      gap="4"
-      px="4"
+      // On a phone the comments go under the fields; what does not fit the row scrolls inside it.
+      templateColumns={{ base: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' }}
+      templateRows={{ base: 'auto minmax(0, 1fr)', md: 'minmax(0, 1fr)' }}
+      gap={{ base: 3, md: 4 }}
+      px={{ base: 3, md: 4 }}
       py="3"
       h="full"
+      overflowY="auto"
       bg="bg.muted"
       borderBottomWidth="1px"
       data-testid={`case-detail-${row.id}`}
       role="region"
       aria-label={`Details of case ${row.id}`}
     >
-      <Grid as="dl" templateColumns="repeat(3, minmax(0, 1fr))" columnGap="4" rowGap="2" alignContent="start">
-        <Field label="Reason Code Message" span={3}>
+      <Grid
+        as="dl"
+        templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' }}
+        columnGap="4"
+        rowGap="2"
+        alignContent="start"
+      >
+        <Field label="Reason Code Message" span={-1}>
           {`${row.reason_code} - ${row.reason_code_message}`}
         </Field>
         <Field label="Order ID">{row.order_id ?? ''}</Field>

@@ -1,3 +1,4 @@
+import { useBreakpointValue } from '@chakra-ui/react';
 import type { CaseRow } from '@portal/contracts';
 import {
   CellStyleModule,
@@ -6,8 +7,8 @@ import {
   ModuleRegistry,
   RowApiModule,
   RowSelectionModule,
+  TooltipModule,
   ValidationModule,
-  themeQuartz,
   type ColDef,
   type GridApi,
   type CellKeyDownEvent,
@@ -37,6 +38,8 @@ import {
 import { cellText, UNSORTABLE, type CaseColumn } from '../lib/case-columns';
 import { RowMenuContext, type OpenRowMenu } from '../../../lib/row-menu-state';
 import { cspNonce } from '../../../lib/csp-nonce';
+import { GRID_THEME, headerMinWidth, measureCutColumns, widen } from '../../../components/grid-fit';
+import { keysToCellControls } from '../../../components/grid-keys';
 import { CasePager } from './case-pager';
 import {
   DetailRowRenderer,
@@ -49,7 +52,7 @@ import {
   type ExpandState,
 } from './expandable-rows';
 
-// Community only, only the modules used (TOOLCHAIN); CSV export is Community. CellStyle gives
+// Community only, only the modules used (TOOLCHAIN); CSV export and tooltips are Community. CellStyle gives
 // the cellClass and cellStyle of money and action cells: without it AG Grid only logs error #200.
 // The client-side row model holds the page on screen (paged and sorted by the server) and the
 // full-width detail rows of expanded cases: the infinite row model has one fixed row height.
@@ -59,6 +62,8 @@ ModuleRegistry.registerModules([
   RowApiModule,
   CellStyleModule,
   CsvExportModule,
+  // The header tooltip of the expand column ('Details'), which has no header text.
+  TooltipModule,
   ...(import.meta.env.DEV ? [ValidationModule] : []),
 ]);
 
@@ -119,7 +124,12 @@ function CustomCell(p: ICellRendererParams<CaseRow> & { kind: CaseColumn['kind']
 
 // Stable option objects: new ones on every render make the grid redraw its cells (and close open row menus).
 // The server sorts: the grid keeps the order it is given (a stable sort with equal rows).
-const DEFAULT_COL: ColDef<CaseRow> = { resizable: true, comparator: () => 0 };
+// Keys on a control in a cell (the row menus) are the control's (issue 29.5).
+const DEFAULT_COL: ColDef<CaseRow> = {
+  resizable: true,
+  comparator: () => 0,
+  suppressKeyboardEvent: keysToCellControls,
+};
 const SELECTION_COLUMN: SelectionColumnDef = { pinned: 'left', width: 50, lockPinned: true };
 const rowId = (p: GetRowIdParams<CaseRow>) => (isDetail(p.data) ? `detail-${p.data.id}` : String(p.data.id));
 
@@ -245,20 +255,40 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
     [loaded, expanded, renderDetail],
   );
 
+  // Columns as wide as their header and the content of the rows shown (up to a limit; widths only
+  // grow, so that paging does not make them jump): a grid wider than its box scrolls sideways.
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [contentWidths, setContentWidths] = useState<Record<string, number>>({});
+  const fitToContent = useCallback(() => {
+    // After the rows and their cell renderers have drawn.
+    setTimeout(() => {
+      if (boxRef.current) setContentWidths((cur) => widen(cur, measureCutColumns(boxRef.current!)));
+    }, 50);
+  }, []);
+  // Widening a column can cut another (flexible columns share the width): measure again until none grows.
+  useEffect(() => {
+    if (Object.keys(contentWidths).length) fitToContent();
+  }, [contentWidths, fitToContent]);
+
+  const narrow = useBreakpointValue({ base: true, md: false }) ?? false;
   const columnDefs = useMemo<ColDef<CaseRow>[]>(
     () =>
       props.columns.map((col) => {
+        const sortable = !UNSORTABLE.has(col.kind);
+        const minWidth = Math.max(55, headerMinWidth(col.label, sortable));
         const def: ColDef<CaseRow> = {
           colId: col.key,
           field: col.key as keyof CaseRow & string,
           headerName: col.label,
-          width: col.width,
-          minWidth: 55,
-          sortable: !UNSORTABLE.has(col.kind),
+          width: Math.max(col.width, minWidth, contentWidths[col.key] ?? 0),
+          minWidth,
+          sortable,
           // The list's sort (its URL) shows in the header.
           sort: sortColId === col.key ? (sortOrder ?? null) : null,
           hide: props.hidden.has(col.key),
-          pinned: col.pinned ?? null,
+          // On a phone the right-pinned block (Document, Assigned, Actions) would leave the rest no room:
+          // only Actions stays pinned, the others scroll with the grid.
+          pinned: narrow && col.kind !== 'actions' ? null : (col.pinned ?? null),
           lockPinned: !!col.locked,
           lockPosition: col.locked ? 'right' : undefined,
           suppressMovable: !!col.locked,
@@ -276,7 +306,7 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
         if (col.kind === 'actions' || col.kind === 'assign-control') def.cellStyle = { overflow: 'visible' };
         return def;
       }),
-    [props.columns, props.hidden, sortColId, sortOrder],
+    [props.columns, props.hidden, sortColId, sortOrder, contentWidths, narrow],
   );
   const allColumnDefs = useMemo(
     () => (renderDetail ? [EXPAND_COLUMN, ...columnDefs] : columnDefs),
@@ -310,7 +340,6 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
     [],
   );
 
-  const theme = useMemo(() => themeQuartz.withParams({ headerFontWeight: 600, fontFamily: 'inherit' }), []);
   const rowSelection = useMemo<RowSelectionOptions<CaseRow> | undefined>(
     () =>
       props.selectable
@@ -369,9 +398,9 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
       <RenderCellContext.Provider value={props.renderCell}>
         <RowMenuContext.Provider value={rowMenu}>
           <ExpandContext.Provider value={expandState}>
-            <div style={{ height: props.height ?? 560 }}>
+            <div style={{ height: props.height ?? 560 }} ref={boxRef}>
               <AgGridReact<CaseRow>
-                theme={theme}
+                theme={GRID_THEME}
                 columnDefs={allColumnDefs}
                 defaultColDef={DEFAULT_COL}
                 rowData={rowData}
@@ -386,6 +415,9 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
                 onSelectionChanged={onSelectionChanged}
                 onCellKeyDown={onCellKeyDown}
                 onGridReady={onGridReady}
+                onFirstDataRendered={fitToContent}
+                onModelUpdated={fitToContent}
+                suppressColumnVirtualisation
                 overlayNoRowsTemplate="No Records Found!"
                 styleNonce={cspNonce()}
               />

@@ -1,9 +1,20 @@
 import type { CaseRow } from '@portal/contracts';
-import { Box, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Notice } from '../../../components/notice';
+import { PageHeader } from '../../../components/page-header';
 import { toaster } from '../../../components/toaster';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { useSelectedMerchant } from '../../../lib/merchant-selection';
@@ -27,7 +38,7 @@ import { useTenant } from '../../../lib/tenant-config';
 import type { CaseGridHandle, CasePageRequest } from './case-grid';
 import { CaseDetailRow } from './case-detail-row';
 import { CaseListPanels } from './case-list-panels';
-import { CaseListTabs, type TabDef } from './case-list-tabs';
+import { CaseListTabs, caseTabPanelProps, type TabDef } from './case-list-tabs';
 import { CaseListToolbar, type BulkKind } from './case-list-toolbar';
 import { type HistoryVariant, type RowAction } from './row-actions';
 import { useCaseCellRenderer } from './case-list-cells';
@@ -80,6 +91,7 @@ export function CaseList({
   const stack = useStackConfig();
   const queryClient = useQueryClient();
   const gridRef = useRef<CaseGridHandle | null>(null);
+  const tabsId = useId();
   const { pathname } = useLocation();
   const heading = title ?? VIEW_TITLES[view];
 
@@ -252,9 +264,9 @@ export function CaseList({
   );
 
   return (
-    <Stack gap="3" p={{ base: 3, md: 5 }} data-testid={`case-list-${view}`}>
-      <Heading size="lg">{heading}</Heading>
-      {tabs && <CaseListTabs tabs={tabs} value={tab} onChange={list.setTab} />}
+    <Stack gap="3" p={{ base: 3, md: 6 }} minW="0" data-testid={`case-list-${view}`}>
+      <PageHeader title={heading} mb="0" />
+      {tabs && <CaseListTabs tabs={tabs} value={tab} onChange={list.setTab} idBase={tabsId} />}
       <CaseListToolbar
         list={list}
         path={pathname}
@@ -296,7 +308,7 @@ export function CaseList({
           {notice.text}
         </Notice>
       )}
-      <Box>
+      <Box {...(tabs ? caseTabPanelProps(tabsId, tab) : {})}>
         <Suspense fallback={<Skeleton h="560px" />}>
           {!features ? (
             <Skeleton h="560px" />

@@ -39,10 +39,13 @@ export function withDetails(rows: readonly CaseRow[], expanded: ReadonlySet<numb
 }
 
 export const DETAIL_ROW_HEIGHT = 220;
+/** Below Chakra's md breakpoint (48em) the details stack in two columns, comments under them: taller. */
+export const NARROW_DETAIL_ROW_HEIGHT = 420;
+const narrow = () => typeof window !== 'undefined' && window.matchMedia('(max-width: 47.99em)').matches;
 
 export const isFullWidthRow = (p: IsFullWidthRowParams<CaseRow>) => isDetail(p.rowNode.data);
 export const detailRowHeight = (p: RowHeightParams<CaseRow>) =>
-  isDetail(p.data) ? DETAIL_ROW_HEIGHT : undefined;
+  isDetail(p.data) ? (narrow() ? NARROW_DETAIL_ROW_HEIGHT : DETAIL_ROW_HEIGHT) : undefined;
 
 export interface ExpandState {
   expanded: ReadonlySet<number>;

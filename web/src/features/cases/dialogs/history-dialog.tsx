@@ -3,6 +3,7 @@ import type { CaseRow } from '@portal/contracts';
 import { Button, CloseButton, Dialog, HStack, Portal, Spinner, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useCaseHistory } from '../api/get-case-history';
+import { useFinalFocus } from '../../../components/dialog-focus';
 
 const PAGE_SIZES = [5, 10];
 
@@ -98,8 +99,16 @@ export function CaseHistoryGrid({ caseId }: { caseId: number }) {
 
 /** The modal 'Case History (Case No: ...)' of the classic lists (spec 2 §2.3). */
 export function HistoryDialog({ row, onClose }: { row: CaseRow; onClose: () => void }) {
+  // Opened from the row's Case Menu: focus goes back to it.
+  const finalFocus = useFinalFocus();
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="xl" placement="center">
+    <Dialog.Root
+      open
+      onOpenChange={(e) => !e.open && onClose()}
+      size="xl"
+      placement="center"
+      finalFocusEl={finalFocus}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

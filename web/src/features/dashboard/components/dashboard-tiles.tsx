@@ -45,10 +45,13 @@ function Tile({
       data-testid={`tile-${id}`}
     >
       <Stat.Label fontSize="sm">{title}</Stat.Label>
+      {/* The tile is a dl: its value, loading or failed, is always the dd. */}
       {query.isPending ? (
-        <Skeleton h="8" w="24" />
+        <Box as="dd">
+          <Skeleton h="8" w="24" />
+        </Box>
       ) : query.isError ? (
-        <Text color="red.600" fontSize="sm">
+        <Text as="dd" color="red.600" fontSize="sm">
           {queryErrorMessage(query.error)}
         </Text>
       ) : (

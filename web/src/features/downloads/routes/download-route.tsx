@@ -1,7 +1,8 @@
-import { Box, Button, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, Spinner, Text } from '@chakra-ui/react';
 import { DOWNLOAD_MESSAGES } from '@portal/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Page, PageHeader } from '../../../components/page-header';
 import { GENERIC_ERROR } from '../../../lib/errors';
 import { getDownloadable } from '../api/get-downloadable';
 
@@ -57,7 +58,8 @@ function DownloadPage({ loc, downloaded }: { loc: string | null; downloaded: str
   }, [loc, navigate]);
 
   return (
-    <Flex p={{ base: 4, md: 10 }} justify="center">
+    <Page>
+      <PageHeader title="Download" />
       <Box
         bg="white"
         borderRadius="lg"
@@ -96,6 +98,6 @@ function DownloadPage({ loc, downloaded }: { loc: string | null; downloaded: str
           </Button>
         )}
       </Box>
-    </Flex>
+    </Page>
   );
 }

@@ -1,10 +1,11 @@
-import { Box, Button, Flex, Heading, Input } from '@chakra-ui/react';
+import { Button, Input } from '@chakra-ui/react';
 import type { ErtRow } from '@portal/contracts';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { Suspense, useMemo, useState } from 'react';
 import { CsvUploadDialog } from '../../../components/csv-upload-dialog';
 import type { PageRequest } from '../../../components/data-grid';
 import { LazyDataGrid } from '../../../components/lazy-data-grid';
+import { Page, PageHeader } from '../../../components/page-header';
 import { toaster } from '../../../components/toaster';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { GENERIC_ERROR } from '../../../lib/errors';
@@ -50,8 +51,11 @@ export function ErtRecords() {
       ...(canWrite
         ? [
             {
+              colId: 'resolve',
               headerName: '',
               sortable: false,
+              // The Resolve button whole (the grid widens a column to its content by its id).
+              minWidth: 110,
               maxWidth: 110,
               cellRenderer: (p: ICellRendererParams<ErtRow>) =>
                 p.data && !p.data.date_resolved ? (
@@ -124,49 +128,51 @@ export function ErtRecords() {
   };
 
   return (
-    <Box p="4" data-testid="ert-records">
-      <Flex justify="space-between" align="center" mb="4" gap="2" wrap="wrap">
-        <Heading size="md">ERT</Heading>
-        <Flex gap="2" wrap="wrap">
-          <Input
-            size="sm"
-            w="220px"
-            placeholder="Search"
-            aria-label="Search ERTs"
-            value={search}
-            maxLength={100}
-            onChange={(e) => setSearch(e.target.value)}
-            onKeyDown={(e) => e.key === 'Enter' && setApplied(search.trim())}
-            onBlur={() => setApplied(search.trim())}
-          />
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() =>
-              exportErts(applied).catch((e: Error) =>
-                toaster.create({ type: 'error', description: e.message }),
-              )
-            }
-          >
-            Export CSV
-          </Button>
-          {canWrite && (
-            <>
-              <Button size="sm" variant="outline" onClick={() => setDialog('resolve')}>
-                Bulk Resolve
-              </Button>
-              {bulkUpload && (
-                <Button size="sm" variant="outline" onClick={() => setDialog('upload')}>
-                  Bulk Upload
+    <Page data-testid="ert-records">
+      <PageHeader
+        title="ERT"
+        actions={
+          <>
+            <Input
+              size="sm"
+              w="220px"
+              placeholder="Search"
+              aria-label="Search ERTs"
+              value={search}
+              maxLength={100}
+              onChange={(e) => setSearch(e.target.value)}
+              onKeyDown={(e) => e.key === 'Enter' && setApplied(search.trim())}
+              onBlur={() => setApplied(search.trim())}
+            />
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() =>
+                exportErts(applied).catch((e: Error) =>
+                  toaster.create({ type: 'error', description: e.message }),
+                )
+              }
+            >
+              Export CSV
+            </Button>
+            {canWrite && (
+              <>
+                <Button size="sm" variant="outline" onClick={() => setDialog('resolve')}>
+                  Bulk Resolve
                 </Button>
-              )}
-              <Button size="sm" onClick={() => setDialog('add')}>
-                Add ERT
-              </Button>
-            </>
-          )}
-        </Flex>
-      </Flex>
+                {bulkUpload && (
+                  <Button size="sm" variant="outline" onClick={() => setDialog('upload')}>
+                    Bulk Upload
+                  </Button>
+                )}
+                <Button size="sm" onClick={() => setDialog('add')}>
+                  Add ERT
+                </Button>
+              </>
+            )}
+          </>
+        }
+      />
       <Suspense fallback={null}>
         <LazyDataGrid<ErtRow>
           columns={columns}
@@ -193,6 +199,6 @@ export function ErtRecords() {
           onClose={() => setDialog(null)}
         />
       )}
-    </Box>
+    </Page>
   );
 }

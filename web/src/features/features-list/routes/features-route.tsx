@@ -1,7 +1,8 @@
-import { Box, Flex, Heading, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Flex, Spinner, Tabs } from '@chakra-ui/react';
 import type { FeatureCatalogue } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { Notice } from '../../../components/notice';
+import { Page, PageHeader } from '../../../components/page-header';
 import { useTenant } from '../../../lib/tenant-config';
 import { useFeatureCatalogue } from '../api/get-feature-catalogue';
 import { RoleMatrix } from '../components/role-matrix';
@@ -27,14 +28,11 @@ export default function FeaturesRoute({ menuOf }: { menuOf: MenuOf }) {
     );
   };
   return (
-    <Box p={{ base: 4, md: 6 }} data-testid="features-page">
-      <Stack gap="1" mb="4">
-        <Heading size="xl">Features</Heading>
-        <Text color="fg.muted" fontSize="sm">
-          What {tenant.site_name} has on. Per-user site permissions and the read-only flag refine the roles
-          below.
-        </Text>
-      </Stack>
+    <Page data-testid="features-page">
+      <PageHeader
+        title="Features"
+        description={`What ${tenant.site_name} has on. Per-user site permissions and the read-only flag refine the roles below.`}
+      />
       <Tabs.Root defaultValue="tenant" variant="line" lazyMount>
         <Tabs.List mb="4">
           <Tabs.Trigger value="tenant">Tenant and flags</Tabs.Trigger>
@@ -71,6 +69,6 @@ export default function FeaturesRoute({ menuOf }: { menuOf: MenuOf }) {
           ))}
         </Tabs.Content>
       </Tabs.Root>
-    </Box>
+    </Page>
   );
 }

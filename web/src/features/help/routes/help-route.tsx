@@ -1,6 +1,7 @@
-import { Box, Flex, Heading, Link, SimpleGrid, Text } from '@chakra-ui/react';
+import { Link, SimpleGrid, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { Page, PageHeader } from '../../../components/page-header';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { useTenant } from '../../../lib/tenant-config';
 import { HelpTopicCard } from '../components/help-topic-card';
@@ -18,15 +19,17 @@ export default function HelpRoute() {
   const cards = useMemo(() => helpCards(tenant.help_topics, features), [tenant, features]);
   const documents = tenant.flags.HELP === true && features.has('templatelib');
   return (
-    <Box p={{ base: 4, md: 8 }} data-testid="help">
-      <Flex align="baseline" justify="space-between" wrap="wrap" gap="3" mb="6">
-        <Heading size="xl">Help</Heading>
-        {documents && (
-          <Link asChild color="brand.fg" fontWeight="medium" data-testid="help-documents">
-            <RouterLink to="/template-library">Documents</RouterLink>
-          </Link>
-        )}
-      </Flex>
+    <Page data-testid="help">
+      <PageHeader
+        title="Help"
+        actions={
+          documents && (
+            <Link asChild color="brand.fg" fontWeight="medium" data-testid="help-documents">
+              <RouterLink to="/template-library">Documents</RouterLink>
+            </Link>
+          )
+        }
+      />
       {cards.length ? (
         <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
           {cards.map((c) => (
@@ -42,6 +45,6 @@ export default function HelpRoute() {
           .
         </Text>
       )}
-    </Box>
+    </Page>
   );
 }

@@ -3,6 +3,7 @@ import type { MidDetail } from '@portal/contracts';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Notice } from '../../../components/notice';
+import { Page, PageHeader } from '../../../components/page-header';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { useTenant } from '../../../lib/tenant-config';
 import { hasResource } from '../../../lib/auth/resources';
@@ -63,40 +64,44 @@ export default function MerchantHierarchyRoute() {
   };
 
   return (
-    <Box p={{ base: 3, md: 6 }}>
-      <Flex align="center" mb="4" gap="2" wrap="wrap">
-        <Heading size="xl" flex="1">
-          Merchant Hierarchies
-        </Heading>
-        {tenant.flags.SHOW_AG_SWITCHER && (
-          <Button asChild size="sm" variant="ghost" data-testid="grid-view-switch">
-            <RouterLink to="/merchant-settings">Grid View</RouterLink>
-          </Button>
-        )}
-        {can('CREATE_MERCHANT') && merchantId !== undefined && (
-          <Button
-            size="sm"
-            colorPalette="brand"
-            onClick={() => setPanel({ kind: 'add-merchant', parent: { id: merchantId, name: merchantName } })}
-          >
-            Add Merchant
-          </Button>
-        )}
-        {can('CREATE_MID') && merchantId !== undefined && (
-          <Button size="sm" variant="outline" onClick={() => setPanel({ kind: 'add-mid', merchantId })}>
-            Add MID
-          </Button>
-        )}
-        {can('CREATE_MID') && merchantId !== undefined && (
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => setUploadFor({ id: merchantId, name: merchantName })}
-          >
-            Upload MIDs
-          </Button>
-        )}
-      </Flex>
+    <Page>
+      <PageHeader
+        title="Merchant Hierarchies"
+        actions={
+          <>
+            {tenant.flags.SHOW_AG_SWITCHER && (
+              <Button asChild size="sm" variant="ghost" data-testid="grid-view-switch">
+                <RouterLink to="/merchant-settings">Grid View</RouterLink>
+              </Button>
+            )}
+            {can('CREATE_MERCHANT') && merchantId !== undefined && (
+              <Button
+                size="sm"
+                colorPalette="brand"
+                onClick={() =>
+                  setPanel({ kind: 'add-merchant', parent: { id: merchantId, name: merchantName } })
+                }
+              >
+                Add Merchant
+              </Button>
+            )}
+            {can('CREATE_MID') && merchantId !== undefined && (
+              <Button size="sm" variant="outline" onClick={() => setPanel({ kind: 'add-mid', merchantId })}>
+                Add MID
+              </Button>
+            )}
+            {can('CREATE_MID') && merchantId !== undefined && (
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => setUploadFor({ id: merchantId, name: merchantName })}
+              >
+                Upload MIDs
+              </Button>
+            )}
+          </>
+        }
+      />
       {notice && (
         <Box mb="3">
           <Notice status="success" testId="merchant-admin-notice">
@@ -205,6 +210,6 @@ export default function MerchantHierarchyRoute() {
       {historyFor !== null && (
         <MidHistoryDialog midId={historyFor} open onClose={() => setHistoryFor(null)} />
       )}
-    </Box>
+    </Page>
   );
 }

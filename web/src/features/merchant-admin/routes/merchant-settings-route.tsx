@@ -1,7 +1,8 @@
-import { Box, Button, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import type { MidDetail } from '@portal/contracts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { Page, PageHeader } from '../../../components/page-header';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { hasResource } from '../../../lib/auth/resources';
 import { useTenant } from '../../../lib/tenant-config';
@@ -43,17 +44,17 @@ export default function MerchantSettingsRoute() {
   };
 
   return (
-    <Box p={{ base: 3, md: 6 }}>
-      <Flex align="center" mb="4" gap="2">
-        <Heading size="xl" flex="1">
-          Merchant Settings
-        </Heading>
-        {tenant.flags.SHOW_AG_SWITCHER && (
-          <Button asChild size="sm" variant="ghost">
-            <RouterLink to="/merchant-hierarchy">Tree View</RouterLink>
-          </Button>
-        )}
-      </Flex>
+    <Page>
+      <PageHeader
+        title="Merchant Settings"
+        actions={
+          tenant.flags.SHOW_AG_SWITCHER && (
+            <Button asChild size="sm" variant="ghost">
+              <RouterLink to="/merchant-hierarchy">Tree View</RouterLink>
+            </Button>
+          )
+        }
+      />
       <Grid templateColumns={{ base: '1fr', xl: '320px 1fr' }} gap="4">
         {treeView(selected, select)}
         <Stack gap="4" minW="0">
@@ -113,6 +114,6 @@ export default function MerchantSettingsRoute() {
       {historyFor !== null && (
         <MidHistoryDialog midId={historyFor} open onClose={() => setHistoryFor(null)} />
       )}
-    </Box>
+    </Page>
   );
 }

@@ -1,7 +1,8 @@
-import { Box, Heading, Skeleton, Text } from '@chakra-ui/react';
+import { Box, Skeleton } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Notice } from '../../../components/notice';
+import { Page, PageHeader } from '../../../components/page-header';
 import { queryErrorMessage } from '../../../lib/errors';
 import { useMerchant } from '../../../lib/get-merchant';
 import { MerchantForm } from '../components/merchant-form';
@@ -14,13 +15,14 @@ export default function MerchantUpdateRoute() {
   const parent = useMerchant(merchant.data?.parent_id ?? null);
   const [notice, setNotice] = useState<string | null>(null);
   return (
-    <Box p={{ base: 3, md: 6 }} maxW="900px">
-      <Text fontSize="sm" color="fg.muted">
-        Add/Edit Merchant
-      </Text>
-      <Heading size="xl" mb="4">
-        Edit Merchant
-      </Heading>
+    <Page maxW="900px">
+      <PageHeader
+        title="Edit Merchant"
+        breadcrumb={[
+          { label: 'Merchant Hierarchies', to: '/merchant-hierarchy' },
+          { label: 'Add/Edit Merchant' },
+        ]}
+      />
       {notice && <Notice status="success">{notice}</Notice>}
       {merchant.isError && <Notice status="error">{queryErrorMessage(merchant.error)}</Notice>}
       {merchant.data?.isRootMerchant && <Notice status="info">{MA_TEXT.rootReadOnly}</Notice>}
@@ -34,6 +36,6 @@ export default function MerchantUpdateRoute() {
           />
         </Box>
       )}
-    </Box>
+    </Page>
   );
 }

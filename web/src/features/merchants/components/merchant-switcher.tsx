@@ -17,7 +17,7 @@ export function MerchantSwitcher() {
   if (selected) options.set(selected.id, selected.name);
 
   return (
-    <NativeSelect.Root size="sm" width={{ base: '40', md: '64' }} data-testid="merchant-switcher">
+    <NativeSelect.Root size="sm" width="full" data-testid="merchant-switcher">
       <NativeSelect.Field
         aria-label="Merchant"
         bg="white"

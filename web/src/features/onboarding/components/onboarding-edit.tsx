@@ -1,8 +1,9 @@
-import { Badge, Box, Button, Flex, Heading, Input, Spinner, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Input, Spinner, Table, Text } from '@chakra-ui/react';
 import { ONBOARDING_MESSAGES as M, type OnboardingRecord } from '@portal/contracts';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Notice } from '../../../components/notice';
+import { Page, PageHeader } from '../../../components/page-header';
 import { toaster } from '../../../components/toaster';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { RECORD_PAGE, useFinalize, useOnboardingRecords, usePatchRecords } from '../api/onboarding-api';
@@ -117,69 +118,71 @@ export function OnboardingEdit({ id, legacy }: { id: number; legacy: boolean }) 
   }
 
   return (
-    <Box p="4" data-testid="onboarding-edit">
-      <Flex justify="space-between" align="center" mb="2" wrap="wrap" gap="2">
-        <Box>
-          <Heading size="md">{file.title}</Heading>
-          <Text fontSize="sm" color="fg.muted">
+    <Page data-testid="onboarding-edit">
+      <PageHeader
+        title={file.title}
+        description={
+          <>
             Uploaded by {file.uploaded_by} on {file.date_created.slice(0, 10)}; last updated{' '}
             {file.date_updated.slice(0, 10)}
             {file.finalized_date && `; finalized ${file.finalized_date.slice(0, 10)}`}
-          </Text>
-        </Box>
-        <Flex gap="2" align="center">
-          <Badge colorPalette={file.total_failing_validation ? 'red' : 'green'} data-testid="failing-count">
-            {file.total_failing_validation} failing cell(s)
-          </Badge>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={!failingList.length}
-            onClick={nextError}
-            data-testid="next-error"
-          >
-            Next error
-          </Button>
-          <Button size="sm" variant="outline" onClick={() => navigate(home)}>
-            Back
-          </Button>
-          {!readOnly && (
-            <>
-              <Button
-                size="sm"
-                variant="outline"
-                colorPalette="red"
-                onClick={() => setDiscarding(true)}
-                data-testid="onboarding-discard"
-              >
-                Discard
-              </Button>
-              {dirty && (
-                <Text fontSize="sm" color="fg.muted" data-testid="unsaved-count">
-                  {changes} unsaved change(s)
-                </Text>
-              )}
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={!dirty || patch.isPending}
-                loading={patch.isPending}
-                onClick={save}
-              >
-                Save
-              </Button>
-              <Button
-                size="sm"
-                disabled={dirty || file.total_failing_validation > 0 || finalize.isPending}
-                loading={finalize.isPending}
-                onClick={doFinalize}
-              >
-                Finalize
-              </Button>
-            </>
-          )}
-        </Flex>
-      </Flex>
+          </>
+        }
+        actions={
+          <>
+            <Badge colorPalette={file.total_failing_validation ? 'red' : 'green'} data-testid="failing-count">
+              {file.total_failing_validation} failing cell(s)
+            </Badge>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={!failingList.length}
+              onClick={nextError}
+              data-testid="next-error"
+            >
+              Next error
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => navigate(home)}>
+              Back
+            </Button>
+            {!readOnly && (
+              <>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  colorPalette="red"
+                  onClick={() => setDiscarding(true)}
+                  data-testid="onboarding-discard"
+                >
+                  Discard
+                </Button>
+                {dirty && (
+                  <Text fontSize="sm" color="fg.muted" data-testid="unsaved-count">
+                    {changes} unsaved change(s)
+                  </Text>
+                )}
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={!dirty || patch.isPending}
+                  loading={patch.isPending}
+                  onClick={save}
+                >
+                  Save
+                </Button>
+                <Button
+                  size="sm"
+                  disabled={dirty || file.total_failing_validation > 0 || finalize.isPending}
+                  loading={finalize.isPending}
+                  onClick={doFinalize}
+                >
+                  Finalize
+                </Button>
+              </>
+            )}
+          </>
+        }
+      />
       {file.status_id === 2 && <Notice status="info">Finalizing: the rows are being created.</Notice>}
       {file.message && <Notice status="info">{file.message}</Notice>}
       {failingList.length > 0 && (
@@ -302,6 +305,6 @@ export function OnboardingEdit({ id, legacy }: { id: number; legacy: boolean }) 
           </Button>
         </Flex>
       )}
-    </Box>
+    </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, HStack, NativeSelect, Field, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, NativeSelect, Field, Table, Text } from '@chakra-ui/react';
 import { ONBOARDING_MESSAGES as M, type OnboardingType } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { CsvUploadDialog } from '../../../components/csv-upload-dialog';
 import { DateRangePicker } from '../../../components/date-range-picker';
 import { Notice } from '../../../components/notice';
+import { Page, PageHeader } from '../../../components/page-header';
 import { toaster } from '../../../components/toaster';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { lastDays, rangeParam, type DateRange } from '../../../lib/dates';
@@ -46,18 +47,20 @@ export function OnboardingHistory({ legacy }: { legacy: boolean }) {
   }
 
   return (
-    <Box p="4" data-testid="onboarding-history">
-      <Flex justify="space-between" align="center" mb="4" wrap="wrap" gap="2">
-        <Heading size="md">Onboarding</Heading>
-        <Flex gap="2" align="center" wrap="wrap">
-          <DateRangePicker value={range} onChange={setRange} testId="onboarding-range" />
-          {!profile.is_read_only && (
-            <Button size="sm" onClick={() => setOpen(true)}>
-              Initiate Onboarding
-            </Button>
-          )}
-        </Flex>
-      </Flex>
+    <Page data-testid="onboarding-history">
+      <PageHeader
+        title="Onboarding"
+        actions={
+          <>
+            <DateRangePicker value={range} onChange={setRange} testId="onboarding-range" />
+            {!profile.is_read_only && (
+              <Button size="sm" onClick={() => setOpen(true)}>
+                Initiate Onboarding
+              </Button>
+            )}
+          </>
+        }
+      />
       {files.isError && <Notice status="error">{M.generic}</Notice>}
       <Table.Root size="sm" variant="outline" data-testid="onboarding-files">
         <Table.Header>
@@ -150,6 +153,6 @@ export function OnboardingHistory({ legacy }: { legacy: boolean }) {
           </Field.Root>
         </CsvUploadDialog>
       )}
-    </Box>
+    </Page>
   );
 }

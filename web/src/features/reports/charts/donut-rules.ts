@@ -7,11 +7,12 @@ export const PERCENT_HEADROOM = 1.1;
 export const BAR_MAX_SIZE = 100;
 export const NO_DATA = 'No Data';
 
+// Red is #c53030, not #e53e3e: a slice label on it reaches 4.5:1 (components/charts/label-colors.ts).
 export const PALETTE = [
   '#2b6cb0',
   '#38a169',
   '#d69e2e',
-  '#e53e3e',
+  '#c53030',
   '#805ad5',
   '#319795',
   '#dd6b20',

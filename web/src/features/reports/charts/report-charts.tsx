@@ -14,6 +14,7 @@ import {
   largestSlice,
   percentAxis,
 } from './donut-rules';
+import { sliceLabels } from '../../../components/charts/label-colors';
 
 /** ApexCharts views of the reports; this module loads with the report routes only. */
 const base = { animations: { enabled: false }, fontFamily: 'inherit', toolbar: { show: false } };
@@ -25,6 +26,7 @@ export interface Slice {
 
 export function DonutChart({ slices, height = DONUT_HEIGHT }: { slices: Slice[]; height?: number }) {
   const largest = largestSlice(slices.map((s) => s.value));
+  const colors = donutColors(slices.map((s) => s.label));
   return (
     <Chart
       type="donut"
@@ -32,7 +34,7 @@ export function DonutChart({ slices, height = DONUT_HEIGHT }: { slices: Slice[];
       series={slices.map((s) => s.value)}
       options={{
         labels: slices.map((s) => s.label),
-        colors: donutColors(slices.map((s) => s.label)),
+        colors,
         chart: {
           ...base,
           // The largest slice is shown selected (pulled out).
@@ -43,7 +45,7 @@ export function DonutChart({ slices, height = DONUT_HEIGHT }: { slices: Slice[];
           },
         },
         legend: { position: 'bottom' },
-        dataLabels: { enabled: true, formatter: (val: number) => donutLabel(val) },
+        dataLabels: { enabled: true, formatter: (val: number) => donutLabel(val), ...sliceLabels(colors) },
         plotOptions: { pie: { expandOnClick: true, donut: { size: '55%' } } },
       }}
     />

@@ -1,6 +1,7 @@
-import { Flex, Grid, Heading, Stack, Table } from '@chakra-ui/react';
+import { Flex, Grid, Stack, Table } from '@chakra-ui/react';
 import { lazy, useState } from 'react';
 import { DateRangePicker } from '../../../components/date-range-picker';
+import { PageHeader } from '../../../components/page-header';
 import { lastDays, rangeParam } from '../../../lib/dates';
 import { formatCount, formatMoney } from '../../../lib/format';
 import { useSelectedMerchant } from '../../../lib/merchant-selection';
@@ -32,7 +33,7 @@ export default function AlertsReportRoute() {
   const sources = (r?.data ?? []).filter((s) => s.alerts > 0);
   return (
     <Stack gap="5" p={{ base: 3, md: 6 }} data-testid="alerts-report">
-      <Heading size="lg">Alerts Report</Heading>
+      <PageHeader title="Alerts Report" mb="0" />
       <Flex>
         <DateRangePicker value={range} onChange={setRange} testId="alerts-report-range" />
       </Flex>

@@ -1,7 +1,8 @@
-import { Flex, Grid, Heading, NativeSelect, Stack } from '@chakra-ui/react';
+import { Flex, Grid, NativeSelect, Stack } from '@chakra-ui/react';
 import { lazy, useState } from 'react';
 import { DateRangePicker } from '../../../components/date-range-picker';
 import { Notice } from '../../../components/notice';
+import { PageHeader } from '../../../components/page-header';
 import { rangeParam, toIsoDate, type DateRange } from '../../../lib/dates';
 import { useSelectedMerchant } from '../../../lib/merchant-selection';
 import { useLookup } from '../../../lib/get-lookup';
@@ -43,7 +44,7 @@ export default function KpiRoute() {
   const alertRows = alerts.data?.data ?? [];
   return (
     <Stack gap="5" p={{ base: 3, md: 6 }} data-testid="resultant-kpi">
-      <Heading size="lg">Resultant KPI</Heading>
+      <PageHeader title="Resultant KPI" mb="0" />
       <Flex gap="3" wrap="wrap" align="center">
         <DateRangePicker value={range} onChange={setRange} testId="kpi-range" />
         <TypeAhead

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { Box, Button, Flex, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import {
   MID_HEALTH_COLUMNS,
   MID_HEALTH_RATINGS,
@@ -11,6 +11,7 @@ import { DateRangePicker } from '../../../components/date-range-picker';
 import { LazyDataGrid } from '../../../components/lazy-data-grid';
 import type { PageRequest } from '../../../components/data-grid';
 import { toaster } from '../../../components/toaster';
+import { PageHeader } from '../../../components/page-header';
 import { lastDays, rangeParam } from '../../../lib/dates';
 import { queryErrorMessage } from '../../../lib/errors';
 import { useSelectedMerchant } from '../../../lib/merchant-selection';
@@ -95,7 +96,7 @@ export default function MidHealthRoute() {
     );
   return (
     <Stack gap="4" p={{ base: 3, md: 6 }} data-testid="mid-health">
-      <Heading size="lg">MID Health</Heading>
+      <PageHeader title="MID Health" mb="0" />
       <Flex gap="3" wrap="wrap" align="center">
         <DateRangePicker value={range} onChange={setRange} testId="mid-health-range" />
         <NativeSelect.Root size="sm" w="auto" bg="white">

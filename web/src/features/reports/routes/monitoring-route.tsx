@@ -1,4 +1,5 @@
 import { Badge, Box, Flex, Grid, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { PageHeader } from '../../../components/page-header';
 import { useState } from 'react';
 import { formatCount } from '../../../lib/format';
 import { useSelectedMerchant } from '../../../lib/merchant-selection';
@@ -16,10 +17,13 @@ export default function MonitoringRoute() {
   const r = q.data;
   return (
     <Stack gap="5" p={{ base: 3, md: 6 }} data-testid="monitoring">
-      <Heading size="lg">Monitoring</Heading>
+      <PageHeader title="Monitoring" mb="0" />
       <Flex gap="3" align="center">
-        <Text fontSize="sm">Month</Text>
+        <Text fontSize="sm" asChild>
+          <label htmlFor="monitoring-month">Month</label>
+        </Text>
         <Input
+          id="monitoring-month"
           type="month"
           size="sm"
           w="auto"

@@ -1,12 +1,17 @@
-import { Box, Grid, Heading, Stack, Stat, Text } from '@chakra-ui/react';
+import { Box, Grid, Stack, Stat, Text } from '@chakra-ui/react';
+import { PageHeader } from '../../../components/page-header';
 import { lazy } from 'react';
-import { formatCount, formatMoney } from '../../../lib/format';
+import { formatCount, formatMoney, formatPercent } from '../../../lib/format';
 import { useSelectedMerchant } from '../../../lib/merchant-selection';
 import { useMtd } from '../api/reports-api';
 import { ChartCard } from '../components/chart-card';
 
 const load = () => import('../charts/report-charts');
 const Line = lazy(() => load().then((m) => ({ default: m.LineChart })));
+
+/** A metric's value as its kind reads: money, the chargeback ratio (already a percentage), or a count. */
+const value = (m: { key: string; money: boolean }, v: number) =>
+  m.money ? formatMoney(v) : m.key === 'ratio' ? formatPercent(v) : formatCount(v);
 
 const change = (v: number | null) => (v === null ? '-' : `${v > 0 ? '+' : ''}${v.toFixed(2)}%`);
 
@@ -17,7 +22,7 @@ export default function MtdRoute() {
   const r = q.data;
   return (
     <Stack gap="5" p={{ base: 3, md: 6 }} data-testid="mtd">
-      <Heading size="lg">Month-to-Date</Heading>
+      <PageHeader title="Month-to-Date" mb="0" />
       {r && (
         <Text color="fg.muted" fontSize="sm">
           {r.current.from} to {r.current.to} against {r.previous.from} to {r.previous.to}
@@ -28,9 +33,10 @@ export default function MtdRoute() {
           <Box key={m.key} bg="white" borderWidth="1px" borderRadius="lg" p="4" data-testid={`mtd-${m.key}`}>
             <Stat.Root>
               <Stat.Label>{m.label}</Stat.Label>
-              <Stat.ValueText>{m.money ? formatMoney(m.current) : formatCount(m.current)}</Stat.ValueText>
-              <Stat.HelpText>
-                Previous {m.money ? formatMoney(m.previous) : formatCount(m.previous)} ({change(m.change)})
+              <Stat.ValueText>{value(m, m.current)}</Stat.ValueText>
+              {/* A dd: Chakra's HelpText is a span, which a dl may not hold. */}
+              <Stat.HelpText as="dd">
+                Previous {value(m, m.previous)} ({change(m.change)})
               </Stat.HelpText>
             </Stat.Root>
           </Box>

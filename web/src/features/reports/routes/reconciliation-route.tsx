@@ -1,10 +1,11 @@
-import { Box, Button, Checkbox, Flex, Heading, Icon, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Flex, Icon, Stack, Table, Text } from '@chakra-ui/react';
 import { RECONCILIATION_MESSAGES, type ReconciliationRow } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Flag } from 'lucide-react';
 import { useState } from 'react';
 import { DateRangePicker } from '../../../components/date-range-picker';
 import { toaster } from '../../../components/toaster';
+import { PageHeader } from '../../../components/page-header';
 import { lastDays, rangeParam } from '../../../lib/dates';
 import { queryErrorMessage } from '../../../lib/errors';
 import { useSelectedMerchant } from '../../../lib/merchant-selection';
@@ -91,7 +92,7 @@ export default function ReconciliationRoute() {
 
   return (
     <Stack gap="4" p={{ base: 3, md: 6 }} data-testid="reconciliation">
-      <Heading size="lg">Reconciliation Report</Heading>
+      <PageHeader title="Reconciliation Report" mb="0" />
       <Flex gap="3" wrap="wrap" align="center">
         <DateRangePicker
           value={range}

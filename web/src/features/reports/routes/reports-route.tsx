@@ -1,6 +1,7 @@
-import { Grid, Heading, Stack } from '@chakra-ui/react';
+import { Grid, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ErrorBoundary } from '../../../components/error-boundary';
+import { PageHeader } from '../../../components/page-header';
 import { lastDays } from '../../../lib/dates';
 import { useSelectedMerchant } from '../../../lib/merchant-selection';
 import { useTenant } from '../../../lib/tenant-config';
@@ -25,7 +26,7 @@ export default function ReportsRoute() {
   const params = reportParams(filters, merchantId);
   return (
     <Stack gap="5" p={{ base: 3, md: 6 }} data-testid="reports">
-      <Heading size="lg">Reports</Heading>
+      <PageHeader title="Reports" mb="0" />
       <ReportFilters value={filters} onChange={setFilters} merchantId={merchantId} />
       {reportSections(tenant.report_charts).map((row) => (
         <Grid

@@ -80,7 +80,13 @@ export function ReviewAssignControl({
     <HStack h="full" gap="1">
       <AssignedIconCell row={row} />
       {enabled && (
-        <Button size="2xs" variant="ghost" onClick={() => setOpen(true)} aria-label={`Assign case ${row.id}`}>
+        // The name starts with the visible word (WCAG 2.5.3 Label in Name).
+        <Button
+          size="2xs"
+          variant="ghost"
+          onClick={() => setOpen(true)}
+          aria-label={`${row.assigned_user ? 'Change' : 'Assign'} case ${row.id}`}
+        >
           {row.assigned_user ? 'Change' : 'Assign'}
         </Button>
       )}

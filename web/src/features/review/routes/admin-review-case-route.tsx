@@ -1,7 +1,8 @@
 import { Box, Button, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Notice } from '../../../components/notice';
+import { Page, PageHeader } from '../../../components/page-header';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { ApiError, UNKNOWN_ERROR } from '../../../lib/errors';
 import { useCaseViewPatch } from '../../../lib/use-case-view-patch';
@@ -22,46 +23,47 @@ export default function AdminReviewCaseRoute() {
   const writes = useReviewWrites(() => void q.refetch());
   const [open, setOpen] = useState(false);
   const back = (
-    <Button asChild variant="outline" alignSelf="start">
+    <Button asChild variant="outline" size="sm">
       <RouterLink to="/review" data-testid="back">
         Back
       </RouterLink>
     </Button>
   );
+  /** Every state of the screen in the one page frame: title 'Review', Back on the right. */
+  const page = (body: ReactNode, testId?: string) => (
+    <Page data-testid={testId}>
+      <PageHeader title="Review" actions={back} />
+      {body}
+    </Page>
+  );
   if (id == null)
-    return (
-      <Stack p="6" gap="4" maxW="2xl">
+    return page(
+      <Box maxW="2xl">
         <Notice status="info">Select a case from the review list.</Notice>
-        {back}
-      </Stack>
+      </Box>,
     );
   if (q.isPending)
-    return (
+    return page(
       <HStack p="8" justify="center">
         <Spinner />
-      </HStack>
+      </HStack>,
     );
   if (q.isError)
-    return (
-      <Stack p="6" gap="4" maxW="2xl">
+    return page(
+      <Box maxW="2xl">
         <Notice status="error">{q.error instanceof ApiError ? q.error.message : UNKNOWN_ERROR}</Notice>
-        {back}
-      </Stack>
+      </Box>,
     );
   const c = q.data;
-  return (
-    <Stack p="6" gap="4" data-testid="review-case">
-      <HStack justify="space-between">
-        <Heading size="lg">Review</Heading>
-        {back}
-      </HStack>
+  return page(
+    <Stack gap="4">
       {mark.status === 'failed' && <Notice status="warning">{mark.message}</Notice>}
       <CaseSummary c={c}>
         <Stack mt="4" gap="2">
           <RepresentmentPanel caseId={c.id} />
         </Stack>
       </CaseSummary>
-      <HStack gap="3">
+      <HStack gap="3" flexWrap="wrap">
         <Text fontWeight="medium">Assigned:</Text>
         <ReviewAssignControl row={c} readOnly={readOnly} done={() => void q.refetch()} />
         {!readOnly && (
@@ -95,6 +97,7 @@ export default function AdminReviewCaseRoute() {
         />
       )}
       {writes.dialog}
-    </Stack>
+    </Stack>,
+    'review-case',
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { QC_MESSAGES } from '@portal/contracts';
 import { Notice } from '../../../components/notice';
+import { Page, PageHeader } from '../../../components/page-header';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { ApiError, UNKNOWN_ERROR } from '../../../lib/errors';
 import { ResultDialog, type ActionResult } from '../../../components/dialogs/result-dialog';
@@ -38,20 +39,22 @@ export default function QcReviewCaseRoute() {
   }, [id, q.data, navigate]);
   const mark = useCaseViewPatch(id, 'qc-review', { enabled: id != null && q.isSuccess && !readOnly });
   const [result, setResult] = useState<ActionResult | null>(null);
-  const page = (body: ReactNode) => (
-    <>
-      {body}
-      {result && <ResultDialog result={result} onClose={() => setResult(null)} />}
-    </>
-  );
-
   const back = (
-    <Button asChild variant="outline" alignSelf="start">
+    <Button asChild variant="outline" size="sm">
       <RouterLink to="/case-qc-review" data-testid="back">
         Back
       </RouterLink>
     </Button>
   );
+  /** Every state of the screen in the one page frame: title 'QC Review', Back on the right. */
+  const page = (body: ReactNode, testId?: string) => (
+    <Page data-testid={testId}>
+      <PageHeader title="QC Review" actions={back} />
+      {body}
+      {result && <ResultDialog result={result} onClose={() => setResult(null)} />}
+    </Page>
+  );
+
   if (q.isPending || (id == null && q.data))
     return page(
       <HStack p="8" justify="center">
@@ -61,22 +64,18 @@ export default function QcReviewCaseRoute() {
   if (q.isError) {
     const empty = id == null && q.error instanceof ApiError && q.error.status === 404;
     return page(
-      <Stack p="6" gap="4" maxW="2xl" data-testid="qc-error">
+      <Stack gap="4" maxW="2xl">
         <Notice status={empty ? 'info' : 'error'}>
           {empty ? QC_MESSAGES.empty : q.error instanceof ApiError ? q.error.message : UNKNOWN_ERROR}
         </Notice>
-        {back}
       </Stack>,
+      'qc-error',
     );
   }
   const c = q.data;
   const blocked = mark.status === 'failed';
   return page(
-    <Stack p="6" gap="4" data-testid="qc-case">
-      <HStack justify="space-between" flexWrap="wrap">
-        <Heading size="lg">QC Review</Heading>
-        {back}
-      </HStack>
+    <Stack gap="4">
       {mark.status === 'failed' && <Notice status="warning">{mark.message}</Notice>}
       <CaseSummary c={c}>
         <Stack mt="4" gap="2">
@@ -91,5 +90,6 @@ export default function QcReviewCaseRoute() {
       <QcActions c={c} blocked={blocked} onNext={() => navigate(VIEW)} onResult={setResult} />
       <ErtList caseId={c.id} />
     </Stack>,
+    'qc-case',
   );
 }

@@ -1,8 +1,9 @@
-import { Box, Button, Flex, Heading, HStack, Spinner, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Spinner, Table, Text } from '@chakra-ui/react';
 import { TEMPLATE_MESSAGES, type Template } from '@portal/contracts';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { Suspense, useMemo, useState } from 'react';
 import { LazyDataGrid } from '../../../components/lazy-data-grid';
+import { PageHeader } from '../../../components/page-header';
 import { PageSizeSelect } from '../../../components/page-size-select';
 import { toaster } from '../../../components/toaster';
 import { useProfile } from '../../../lib/auth/auth-context';
@@ -49,21 +50,21 @@ export function TemplateLibrary({ variant }: { variant: 'classic' | 'grid' }) {
 
   return (
     <Box p={{ base: 3, md: 6 }}>
-      <Flex align="center" mb="4" gap="3">
-        <Heading size="xl" flex="1">
-          Templates Library
-        </Heading>
-        {canWrite && (
-          <Button
-            colorPalette="brand"
-            size="sm"
-            onClick={() => setUploading(true)}
-            data-testid="upload-template"
-          >
-            Upload Template
-          </Button>
-        )}
-      </Flex>
+      <PageHeader
+        title="Templates Library"
+        actions={
+          canWrite && (
+            <Button
+              colorPalette="brand"
+              size="sm"
+              onClick={() => setUploading(true)}
+              data-testid="upload-template"
+            >
+              Upload Template
+            </Button>
+          )
+        }
+      />
       <Box bg="white" borderRadius="lg" borderWidth="1px" p={{ base: 2, md: 4 }}>
         {variant === 'classic' ? (
           <ClassicList merchantId={merchantId} canWrite={canWrite} onDelete={setDeleting} />

@@ -19,6 +19,7 @@ import { toaster } from '../../../components/toaster';
 import { useActiveMids, useMidPermissions, useSaveMidPermissions } from '../api/mid-permissions';
 import { useSetUserLocked } from '../api/user-actions';
 import { USERS_TEXT } from '../lib/user-messages';
+import { useFinalFocus } from '../../../components/dialog-focus';
 
 const TAGS_SHOWN = 4;
 
@@ -29,6 +30,7 @@ const TAGS_SHOWN = 4;
  * (spec 3 §4 'Removing MID access locks the user').
  */
 export function MidPermissionsDialog({ user, onClose }: { user: UserItem; onClose: () => void }) {
+  const finalFocus = useFinalFocus();
   const current = useMidPermissions(user.id);
   const save = useSaveMidPermissions();
   const lock = useSetUserLocked();
@@ -88,6 +90,8 @@ export function MidPermissionsDialog({ user, onClose }: { user: UserItem; onClos
       placement="center"
       // The data grid takes focus back after a cell click: only Close, the X and Escape close it.
       closeOnInteractOutside={false}
+      // Opened from the user's row menu: focus goes back to it.
+      finalFocusEl={finalFocus}
     >
       <Portal>
         <Dialog.Backdrop />

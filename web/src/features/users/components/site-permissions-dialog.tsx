@@ -4,9 +4,11 @@ import { Notice } from '../../../components/notice';
 import { toaster } from '../../../components/toaster';
 import { useSetSitePermission, useSitePermissions } from '../api/site-permissions';
 import { USERS_TEXT } from '../lib/user-messages';
+import { useFinalFocus } from '../../../components/dialog-focus';
 
 /** Site permissions (spec 3 §2): one checkbox per page role; saved as each box changes. */
 export function SitePermissionsDialog({ user, onClose }: { user: UserItem; onClose: () => void }) {
+  const finalFocus = useFinalFocus();
   const perms = useSitePermissions(user.id);
   const set = useSetSitePermission();
 
@@ -33,6 +35,8 @@ export function SitePermissionsDialog({ user, onClose }: { user: UserItem; onClo
       placement="center"
       // The data grid takes focus back after a cell click: only Close, the X and Escape close it.
       closeOnInteractOutside={false}
+      // Opened from the user's row menu: focus goes back to it.
+      finalFocusEl={finalFocus}
     >
       <Portal>
         <Dialog.Backdrop />

@@ -3,7 +3,6 @@ import {
   Button,
   Field,
   Flex,
-  Heading,
   Input,
   NativeSelect,
   RadioGroup,
@@ -15,6 +14,7 @@ import type { UserItem } from '@portal/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Notice } from '../../../components/notice';
+import { PageHeader } from '../../../components/page-header';
 import { TextField } from '../../../components/text-field';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { useTenant } from '../../../lib/tenant-config';
@@ -106,9 +106,7 @@ export function UserForm({ user }: { user: UserItem | null }) {
   const showResults = companySearch.length > 0 && companySearch !== selectedName;
   return (
     <Box p={{ base: 3, md: 6 }} maxW="3xl">
-      <Heading size="xl" mb="4" data-testid="user-form-title">
-        {user ? 'Edit User' : 'Add User'}
-      </Heading>
+      <PageHeader title={user ? 'Edit User' : 'Add User'} titleTestId="user-form-title" />
       <Box bg="white" borderRadius="lg" borderWidth="1px" p={{ base: 3, md: 6 }}>
         <form
           onSubmit={(e) => {

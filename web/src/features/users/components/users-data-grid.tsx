@@ -83,7 +83,10 @@ export function UsersDataGrid({
         headerName: 'Actions',
         sortable: false,
         cellRenderer: cell(cells.actions),
-        minWidth: 520,
+        // The row menu's trigger: as wide as the header text (the grid widens it to that).
+        flex: 0,
+        width: 80,
+        minWidth: 80,
       },
     ],
     [rules, cells],

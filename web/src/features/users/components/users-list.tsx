@@ -3,18 +3,23 @@ import {
   Box,
   Button,
   Flex,
-  Heading,
   HStack,
+  Icon,
+  IconButton,
   Input,
+  Menu,
+  Portal,
   Spinner,
   Switch,
   Table,
   Text,
 } from '@chakra-ui/react';
 import type { UserItem } from '@portal/contracts';
+import { EllipsisVertical } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Notice } from '../../../components/notice';
+import { PageHeader } from '../../../components/page-header';
 import { PageSizeSelect } from '../../../components/page-size-select';
 import { toaster } from '../../../components/toaster';
 import { useAuth, useProfile } from '../../../lib/auth/auth-context';
@@ -156,84 +161,98 @@ export function UsersList({ variant }: { variant: 'classic' | 'grid' }) {
     ),
     actions: (u) => {
       const self = isSelf(me, u);
+      // One row menu instead of five buttons: a row stays one line high (issue 29.3).
       return (
-        <HStack gap="1" wrap={variant === 'grid' ? 'nowrap' : 'wrap'}>
-          {!rules.federated && (
-            <Button
+        <Menu.Root positioning={{ placement: 'bottom-end' }}>
+          <Menu.Trigger asChild>
+            <IconButton
               size="xs"
-              variant="outline"
-              disabled={actionsDisabled}
-              onClick={() => navigate(`/user/update/${u.id}`)}
-              data-testid="edit-user"
+              variant="ghost"
+              aria-label={`Actions for ${u.username}`}
+              title="Actions"
+              data-testid="user-actions"
             >
-              Edit
-            </Button>
-          )}
-          {rules.showSitePermissions && (
-            <Button
-              size="xs"
-              variant="outline"
-              disabled={!canEditSitePermissions(me, u)}
-              onClick={() => setSitePermsFor(u)}
-              data-testid="site-permissions"
-            >
-              Site Permissions
-            </Button>
-          )}
-          {!rules.federated && (
-            <Button
-              size="xs"
-              variant="outline"
-              disabled={actionsDisabled || self || u.is_federated || reset.isPending}
-              onClick={() => resetPassword(u)}
-              data-testid="temp-password"
-            >
-              Temporary Password
-            </Button>
-          )}
-          <Button
-            size="xs"
-            variant="outline"
-            disabled={actionsDisabled || self}
-            onClick={() => setMidsFor(u)}
-            data-testid="mid-permissions"
-          >
-            MID Permissions
-          </Button>
-          {rules.showLoginAs && (
-            <Button
-              size="xs"
-              colorPalette="orange"
-              variant="outline"
-              disabled={!canLoginAs(me, u)}
-              onClick={() => void startLoginAs(u)}
-              data-testid="login-as"
-            >
-              Login As
-            </Button>
-          )}
-        </HStack>
+              <Icon size="sm">
+                <EllipsisVertical />
+              </Icon>
+            </IconButton>
+          </Menu.Trigger>
+          <Portal>
+            <Menu.Positioner>
+              <Menu.Content minW="48" data-testid="user-menu" data-username={u.username}>
+                {!rules.federated && (
+                  <Menu.Item
+                    value="edit"
+                    disabled={actionsDisabled}
+                    onSelect={() => navigate(`/user/update/${u.id}`)}
+                    data-testid="edit-user"
+                  >
+                    Edit
+                  </Menu.Item>
+                )}
+                {rules.showSitePermissions && (
+                  <Menu.Item
+                    value="site-permissions"
+                    disabled={!canEditSitePermissions(me, u)}
+                    onSelect={() => setSitePermsFor(u)}
+                    data-testid="site-permissions"
+                  >
+                    Site Permissions
+                  </Menu.Item>
+                )}
+                {!rules.federated && (
+                  <Menu.Item
+                    value="temp-password"
+                    disabled={actionsDisabled || self || u.is_federated || reset.isPending}
+                    onSelect={() => resetPassword(u)}
+                    data-testid="temp-password"
+                  >
+                    Temporary Password
+                  </Menu.Item>
+                )}
+                <Menu.Item
+                  value="mid-permissions"
+                  disabled={actionsDisabled || self}
+                  onSelect={() => setMidsFor(u)}
+                  data-testid="mid-permissions"
+                >
+                  MID Permissions
+                </Menu.Item>
+                {rules.showLoginAs && (
+                  <Menu.Item
+                    value="login-as"
+                    disabled={!canLoginAs(me, u)}
+                    onSelect={() => void startLoginAs(u)}
+                    data-testid="login-as"
+                  >
+                    Login As
+                  </Menu.Item>
+                )}
+              </Menu.Content>
+            </Menu.Positioner>
+          </Portal>
+        </Menu.Root>
       );
     },
   };
   return (
     <Box p={{ base: 3, md: 6 }} data-testid={variant === 'grid' ? 'users-new' : 'users'}>
-      <Flex align="center" mb="4" gap="3" wrap="wrap">
-        <Heading size="xl" flex="1">
-          Users
-        </Heading>
-        {showAdd && (
-          <Button
-            colorPalette="brand"
-            size="sm"
-            disabled={actionsDisabled}
-            onClick={() => navigate('/user/update/', { state: { currentUserId: me.id } })}
-            data-testid="add-user"
-          >
-            Add User
-          </Button>
-        )}
-      </Flex>
+      <PageHeader
+        title="Users"
+        actions={
+          showAdd && (
+            <Button
+              colorPalette="brand"
+              size="sm"
+              disabled={actionsDisabled}
+              onClick={() => navigate('/user/update/', { state: { currentUserId: me.id } })}
+              data-testid="add-user"
+            >
+              Add User
+            </Button>
+          )
+        }
+      />
       {banner && (
         <Box mb="3">
           <Notice status="success" testId="user-saved-banner" title={USERS_TEXT.saved} />

@@ -3,6 +3,7 @@ import type { WebhookEndpoint } from '@portal/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { DialogFrame } from '../../../components/dialog-frame';
 import { Notice } from '../../../components/notice';
+import { Page, PageHeader } from '../../../components/page-header';
 import { toaster } from '../../../components/toaster';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { GENERIC_ERROR } from '../../../lib/errors';
@@ -64,15 +65,18 @@ export function WebhookEndpoints() {
   const current = endpoints?.find((e) => e.id === selected) ?? null;
 
   return (
-    <Box p="4" data-testid="webhooks">
-      <Flex justify="space-between" align="center" mb="4" gap="2" wrap="wrap">
-        <Heading size="md">Webhooks</Heading>
-        {canWrite && !loadError && (
-          <Button size="sm" onClick={() => setDialog('register')}>
-            Register Endpoint
-          </Button>
-        )}
-      </Flex>
+    <Page data-testid="webhooks">
+      <PageHeader
+        title="Webhooks"
+        actions={
+          canWrite &&
+          !loadError && (
+            <Button size="sm" onClick={() => setDialog('register')}>
+              Register Endpoint
+            </Button>
+          )
+        }
+      />
       {loadError && <Notice status="error">{loadError}</Notice>}
       {endpoints && endpoints.length === 0 && (
         <Text color="fg.muted" mb="4">
@@ -174,6 +178,6 @@ export function WebhookEndpoints() {
           </Text>
         </DialogFrame>
       )}
-    </Box>
+    </Page>
   );
 }
