@@ -252,31 +252,31 @@ it('gateway vs bare proxy vs nginx vs direct (wrk)', async () => {
   const gatewayUrl = `http://127.0.0.1:${gw.port}`;
 
   const configs: Config[] = [
-    { key: 'direct', name: 'direct upstream', url: `${upstreamUrl}/docs/ping`, pid: up.proc.pid },
+    { key: 'direct', name: 'direct upstream', url: `${upstreamUrl}/docs/templates`, pid: up.proc.pid },
     {
       key: 'nginx',
       name: 'nginx (upstream keep-alive)',
-      url: `http://127.0.0.1:${nginxPort}/docs/ping`,
+      url: `http://127.0.0.1:${nginxPort}/docs/templates`,
       pid: nginx.pid,
       withChildren: true,
     },
     {
       key: 'nginx-plain',
       name: 'nginx (plain proxy_pass)',
-      url: `http://127.0.0.1:${plainNginxPort}/docs/ping`,
+      url: `http://127.0.0.1:${plainNginxPort}/docs/templates`,
       pid: nginx.pid,
       withChildren: true,
     },
     {
       key: 'bare',
       name: 'bare @fastify/http-proxy',
-      url: `http://127.0.0.1:${bare.port}/api/docs/ping`,
+      url: `http://127.0.0.1:${bare.port}/api/docs/templates`,
       pid: bare.proc.pid,
     },
     {
       key: 'gateway',
       name: 'gateway (JWT+policy+profile+limit)',
-      url: `${gatewayUrl}/api/docs/ping`,
+      url: `${gatewayUrl}/api/docs/templates`,
       headers: auth,
       pid: gw.proc.pid,
     },
@@ -285,7 +285,7 @@ it('gateway vs bare proxy vs nginx vs direct (wrk)', async () => {
           {
             key: 'before',
             name: 'gateway BEFORE (other tree)',
-            url: `http://127.0.0.1:${before.port}/api/docs/ping`,
+            url: `http://127.0.0.1:${before.port}/api/docs/templates`,
             headers: auth,
             pid: before.proc.pid,
           },

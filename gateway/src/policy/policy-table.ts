@@ -2,9 +2,14 @@ import { QC_DNR_FLAG, REPORT_CHARTS, type RoleName } from '@portal/contracts';
 
 /**
  * Who may call what, in one table (design §4 steps 2-6). Rules are matched in
- * order by method and path (`:x` one segment, `*` the rest). A GET not named
- * here is open to any signed-in user (the services scope the data); a write
- * (POST/PUT/PATCH/DELETE) not named here is refused: default deny.
+ * order by method and path (`:x` one segment, `*` the rest); HEAD is answered
+ * by the GET rule. A call not named here is refused, whatever its method:
+ * default deny. Every route a service or the gateway registers has its row,
+ * and every row a route (tests/integration/gateway/policy-coverage.test.ts);
+ * a row without requirements is a call any signed-in user may make (the
+ * services scope the data). The services' internal calls (tagged 'internal',
+ * under an `internal` segment, or the gateway's own upstream calls) have no
+ * row, so the gateway never forwards them.
  *
  * requirement fields: roles (any of), features (any of the profile's feature
  * aliases), resources (any of the page roles, after allow/deny), flags (every
@@ -39,7 +44,6 @@ export interface PolicyRule {
 
 const STAFF: RoleName[] = ['cb911_admin', 'cb911_manager', 'cb911_agent'];
 const USER_ADMINS: RoleName[] = ['cb911_admin', 'cb911_manager', 'partner_admin', 'merchant_admin'];
-const W: Method[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 export const POLICY: readonly PolicyRule[] = [
   // --- public identity calls (rate-limited per IP and username)
@@ -106,6 +110,9 @@ export const POLICY: readonly PolicyRule[] = [
 
   // --- users (spec 3: Users, Profile Settings); the user service checks the target's merchant scope
   { methods: ['GET'], path: '/api/users/users.xlsx', resources: ['USERS_EXPORT_BUTTON'] },
+  { methods: ['GET'], path: '/api/users/users.csv', resources: ['USERS_EXPORT_BUTTON'] },
+  // The roles the user form offers: the add/edit user page's page role (spec 3 §6).
+  { methods: ['GET'], path: '/api/users/roles', resources: ['USERS'] },
   { methods: ['POST'], path: '/api/users/users', features: ['users-create'], resources: ['USERS'] },
   // One's own name and email (Profile Settings) as well as user administration: the user service
   // allows a non-administrator to change only their own record.
@@ -123,20 +130,24 @@ export const POLICY: readonly PolicyRule[] = [
   // Locking an IP of one's own login history is a profile action; the user service checks the account.
   { methods: ['POST'], path: '/api/users/blockip', features: ['users-edit', 'profile'] },
   { methods: ['DELETE'], path: '/api/users/blockip/:id', features: ['users-edit', 'profile'] },
-  { methods: ['POST', 'PUT', 'DELETE'], path: '/api/users/:id/resources', features: ['users-edit'] },
+  { methods: ['POST'], path: '/api/users/:id/resources', features: ['users-edit'] },
   {
     methods: ['POST', 'PUT', 'DELETE'],
     path: '/api/users/:id/resources/:resource',
     features: ['users-edit'],
   },
   {
-    methods: ['PUT', 'PATCH', 'POST'],
+    methods: ['PUT'],
     path: '/api/users/user/:id/email-notification/:settingId',
     features: ['profile', 'settings'],
   },
   // Webhooks (issue 19): merchant and partner admins; read-only admins may look (the user service refuses their writes too).
-  { methods: ['GET', ...W], path: '/api/users/webhooks', roles: ['merchant_admin', 'partner_admin'] },
-  { methods: ['GET', ...W], path: '/api/users/webhooks/*', roles: ['merchant_admin', 'partner_admin'] },
+  { methods: ['GET', 'POST'], path: '/api/users/webhooks', roles: ['merchant_admin', 'partner_admin'] },
+  {
+    methods: ['GET', 'POST', 'PATCH', 'DELETE'],
+    path: '/api/users/webhooks/*',
+    roles: ['merchant_admin', 'partner_admin'],
+  },
   // Audit log (issue 19): the roles that administer users; the user service scopes the rows to the caller's subtree.
   // Its batch input (POST /users/audit/batch) is for the gateway only: no rule, so default deny.
   { methods: ['GET'], path: '/api/users/audit', roles: USER_ADMINS },
@@ -154,16 +165,23 @@ export const POLICY: readonly PolicyRule[] = [
   // QC and admin review (spec 2 §2.4, §2.5): staff screens, reads included (the case service scopes them too).
   { methods: ['GET'], path: '/api/cm/cases/qc', features: ['qc-review'] },
   { methods: ['GET'], path: '/api/cm/cases/qc/:id', features: ['qc-review'] },
-  { methods: ['PATCH', 'PUT'], path: '/api/cm/cases/qc', features: ['qc-review'] },
+  { methods: ['PATCH'], path: '/api/cm/cases/qc', features: ['qc-review'] },
   { methods: ['PATCH'], path: '/api/cm/cases/qc/dnr', features: ['qc-review'], flags: [QC_DNR_FLAG] },
   { methods: ['GET'], path: '/api/cm/review', features: ['review'] },
   { methods: ['GET'], path: '/api/cm/review/*', features: ['review'] },
-  // Bulk auto-accept: only where the user's stack config shows the Bulk Close button (issue 14).
+  // Bulk auto-accept: only where the user's stack config shows the Bulk Close button (issue 14). The job
+  // list (the panel's, read-only users included) needs the case screens' features only: the setting
+  // governs the action, and jobs run before it was turned off stay readable.
   {
     methods: ['POST'],
     path: '/api/cm/cases/process/autoaccept',
     features: ['chargebacks', 'case-management'],
     stackSetting: 'show_cb_auto_accept_btn',
+  },
+  {
+    methods: ['GET'],
+    path: '/api/cm/cases/process/autoaccept',
+    features: ['chargebacks', 'case-management'],
   },
   { methods: ['POST'], path: '/api/cm/cases/updater', features: ['case-updater'] },
   {
@@ -201,16 +219,6 @@ export const POLICY: readonly PolicyRule[] = [
     path: '/api/cm/cases/:id/ce',
     features: ['chargebacks', 'case-management'],
     flags: ['HAS_REMEDY'],
-  },
-  {
-    methods: ['POST', 'PUT', 'PATCH'],
-    path: '/api/cm/cases/jobs/*',
-    features: ['chargebacks', 'case-management'],
-  },
-  {
-    methods: ['POST', 'PUT', 'PATCH'],
-    path: '/api/cm/cases/bulk/*',
-    features: ['chargebacks', 'case-management'],
   },
   {
     methods: ['PATCH'],
@@ -254,18 +262,30 @@ export const POLICY: readonly PolicyRule[] = [
     path: '/api/cm/svc/alerts/descriptors/mapping',
     features: ['alerts', 'pre-chargebacks'],
   },
+  // Auto-refund rules: the list and a new one, and its confirmation (POST .../auto-refund/:id/confirm).
   {
-    methods: ['POST', 'PUT', 'PATCH'],
-    path: '/api/cm/svc/alerts/jobs/*',
+    methods: ['GET', 'POST'],
+    path: '/api/cm/svc/alerts/auto-refund',
     features: ['alerts', 'pre-chargebacks'],
   },
+  { methods: ['POST'], path: '/api/cm/svc/alerts/auto-refund/*', features: ['alerts', 'pre-chargebacks'] },
+  // The alerts screens' reads (Alerts, Pre-Chargebacks, their exports, an alert's history, outcomes,
+  // service level, descriptor mapping), gated like their writes; the case service scopes the rows.
+  // GET /api/cm/svc/descriptors stays open below: the bulk close criteria of the case lists read it too.
   {
-    methods: ['POST', 'PUT', 'PATCH'],
-    path: '/api/cm/svc/alerts/auto-refund/*',
+    methods: ['GET'],
+    path: '/api/cm/svc/alerts',
     features: ['alerts', 'pre-chargebacks'],
   },
-  // Auto-refund rules: creating one (the confirm path is the row above).
-  { methods: ['POST'], path: '/api/cm/svc/alerts/auto-refund', features: ['alerts', 'pre-chargebacks'] },
+  { methods: ['GET'], path: '/api/cm/svc/alerts.csv', features: ['alerts', 'pre-chargebacks'] },
+  { methods: ['GET'], path: '/api/cm/svc/alerts.xlsx', features: ['alerts', 'pre-chargebacks'] },
+  { methods: ['GET'], path: '/api/cm/svc/alerts/*', features: ['alerts', 'pre-chargebacks'] },
+  // The embedded alerts form's session (tenant flag ALERTS_IFRAME) for the user's merchant.
+  {
+    methods: ['GET'],
+    path: '/api/cm/merchants/:id/express-resolve',
+    features: ['alerts', 'pre-chargebacks'],
+  },
 
   // --- merchants, MIDs, rules (spec 3 page roles)
   { methods: ['POST'], path: '/api/cm/merchants', resources: ['CREATE_MERCHANT'] },
@@ -273,6 +293,8 @@ export const POLICY: readonly PolicyRule[] = [
   { methods: ['PUT'], path: '/api/cm/mids/:id/rules/rdr', resources: ['EDIT_RDR'] },
   { methods: ['PATCH', 'PUT'], path: '/api/cm/merchants/:id', resources: ['EDIT_MERCHANT'] },
   { methods: ['POST'], path: '/api/cm/mids/upload', resources: ['CREATE_MID'] },
+  // The MID upload's CSV template: the Upload MIDs dialog, shown to holders of CREATE_MID.
+  { methods: ['GET'], path: '/api/cm/templates/mids.csv', resources: ['CREATE_MID'] },
   // Alert Actions of the Merchant Settings MIDs grid: deflectors switched on for the selected MIDs.
   { methods: ['POST'], path: '/api/cm/mids/alert-actions', resources: ['EDIT_MID'] },
   { methods: ['POST'], path: '/api/cm/mids/:id/permissions/:userId', roles: USER_ADMINS },
@@ -287,8 +309,8 @@ export const POLICY: readonly PolicyRule[] = [
   },
 
   // --- onboarding, ERT
-  { methods: ['POST', 'PATCH'], path: '/api/cm/onboarding', features: ['onboarding'] },
-  { methods: ['POST', 'PATCH'], path: '/api/cm/onboarding/*', features: ['onboarding'] },
+  { methods: ['POST'], path: '/api/cm/onboarding', features: ['onboarding'] },
+  { methods: ['PATCH'], path: '/api/cm/onboarding/*', features: ['onboarding'] },
   // Discard of an unfinalized upload (issue 29); the service refuses finalized files and read-only users.
   { methods: ['DELETE'], path: '/api/cm/onboarding/:id', features: ['onboarding'] },
   {
@@ -299,14 +321,16 @@ export const POLICY: readonly PolicyRule[] = [
   },
   // Bulk creation of ERTs by CSV: provider staff with the ERT bulk upload feature (issue 17).
   { methods: ['POST'], path: '/api/ert/erts/upload', features: ['ert-bulk-upload'] },
-  { methods: ['POST', 'PATCH', 'PUT'], path: '/api/ert/erts/*', features: ['ert'] },
+  { methods: ['POST'], path: '/api/ert/erts/*', features: ['ert'] },
   // Reads of the onboarding, case updater and ERT screens (issue 17), feature-gated like their writes; the
-  // ERT list GET /api/ert/erts stays open like every GET (the service scopes it).
+  // case service scopes the rows. A case's ERTs: the QC review case screen.
   { methods: ['GET'], path: '/api/cm/onboarding/*', features: ['onboarding'] },
   { methods: ['GET'], path: '/api/cm/cases/updater', features: ['case-updater'] },
   { methods: ['GET'], path: '/api/cm/cases/updater/*', features: ['case-updater'] },
+  { methods: ['GET'], path: '/api/ert/erts', features: ['ert'] },
   { methods: ['GET'], path: '/api/ert/erts.csv', features: ['ert'] },
   { methods: ['GET'], path: '/api/ert/erts/*', features: ['ert'] },
+  { methods: ['GET'], path: '/api/ert/case/:caseId/erts', features: ['ert', 'qc-review'] },
 
   // --- documents, builder
   // The representment of a case: for users of a case screen; the docs service asks the case service
@@ -321,6 +345,12 @@ export const POLICY: readonly PolicyRule[] = [
     methods: ['GET'],
     path: '/api/docs/representment/:caseId',
     features: ['chargebacks', 'case-management', 'qc-review', 'review'],
+  },
+  // The issuer's documents of a case (a link in the case lists' Issuer Docs column).
+  {
+    methods: ['GET'],
+    path: '/api/docs/issuer-doc/:caseId/:docId',
+    features: ['chargebacks', 'case-management', 'cm-invalid-case', 'qc-review', 'review'],
   },
   // Downloads by signed link (a new browser tab has no bearer token): the docs service checks the
   // signature, its expiry and the tenant; rate-limited per IP like the other public calls.
@@ -342,14 +372,15 @@ export const POLICY: readonly PolicyRule[] = [
   { methods: ['POST'], path: '/api/docs/templates', features: ['templatelib'] },
   { methods: ['GET'], path: '/api/docs/templates/upload-link', features: ['templatelib'] },
   { methods: ['DELETE'], path: '/api/docs/merchant/:id/template/:templateId', features: ['templatelib'] },
+  // The case builder (issue 13): every call needs the case-builder role (a per-user grant, spec 2 §6) on
+  // top of the feature, as the builder and docs services check on every call (and the case scope through
+  // the case service). The builder's upload form is the authority of the upload: gated like the submission.
   {
-    methods: ['POST', 'PUT'],
-    path: '/api/docs/objects/*',
-    features: ['chargebacks', 'case-management', 'templatelib', 'onboarding', 'case-updater', 'ert'],
+    methods: ['GET'],
+    path: '/api/docs/builder/upload-link',
+    features: ['case-builder'],
+    resources: ['case-builder'],
   },
-  // The case builder (issue 13): writes need the case-builder role (a per-user grant, spec 2 §6) on top
-  // of the feature; reads stay open here like every GET, and the builder and docs services check the
-  // role on every call, and the case scope through the case service.
   {
     methods: ['POST'],
     path: '/api/docs/builder/upload',
@@ -357,16 +388,78 @@ export const POLICY: readonly PolicyRule[] = [
     resources: ['case-builder'],
   },
   {
-    methods: ['PUT'],
-    path: '/api/builder/case/:id',
+    methods: ['GET', 'POST', 'PUT'],
+    path: '/api/builder/*',
     features: ['case-builder'],
     resources: ['case-builder'],
   },
-  {
-    methods: ['POST'],
-    path: '/api/builder/products',
-    features: ['case-builder'],
-    resources: ['case-builder'],
-  },
-  { methods: W, path: '/api/builder/*', features: ['case-builder'], resources: ['case-builder'] },
+
+  // --- reads any signed-in user may make: the services scope the data to the tenant, the user's merchant
+  // subtree and MIDs. Last in the table, so that the gated rows above come first; each names its route
+  // (no wildcard), so that a new route stays refused until its row says who may call it.
+  // The gateway's own answers: per-user stack config, reference lookups (cached), live updates (read-only
+  // users listen too).
+  { methods: ['GET'], path: '/api/config/cfg/:name' },
+  { methods: ['GET'], path: '/api/cm/gen/*' },
+  { methods: ['GET'], path: '/api/live' },
+  // Cases: the lists (chargebacks, case management, invalid chargebacks, the dashboard's expiring cases),
+  // their exports, a case with its comments and history.
+  { methods: ['GET'], path: '/api/cm/cases' },
+  { methods: ['GET'], path: '/api/cm/cases.csv' },
+  { methods: ['GET'], path: '/api/cm/cases.xlsx' },
+  { methods: ['GET'], path: '/api/cm/cases/:id' },
+  { methods: ['GET'], path: '/api/cm/cases/:id/comments' },
+  { methods: ['GET'], path: '/api/cm/cases/:id/history' },
+  // The dashboard (its page opens by the dashboard feature or the DASHBOARD page role, where 'Login As'
+  // lands) and the chargebacks list's status totals.
+  { methods: ['GET'], path: '/api/cm/cases/dashboard/chargebacks-by-date-range' },
+  { methods: ['GET'], path: '/api/cm/cases/dashboard/chargebacks-mtd' },
+  ...[
+    'cases-status-totals',
+    'cases-fraud-pct',
+    'chargebacks-by-card-type',
+    'chargebacks-by-status',
+    'mids-count',
+    'mids-top5',
+  ].map((chart): PolicyRule => ({ methods: ['GET'], path: `/api/cm/cases/reports/${chart}` })),
+  // Merchants, MIDs and their rules: pickers and filters of most screens, Merchant Settings, hierarchy.
+  ...[
+    '/api/cm/merchants',
+    '/api/cm/merchants/list',
+    '/api/cm/merchants/:id',
+    '/api/cm/merchants/:id/descriptors',
+    '/api/cm/merchants/:id/mids',
+    '/api/cm/merchants/:id/mids.csv',
+    '/api/cm/merchants/:id/mids.xlsx',
+    '/api/cm/merchants/:id/rules',
+    '/api/cm/mids',
+    '/api/cm/mids/:id',
+    '/api/cm/mids/:id/rules',
+    '/api/cm/rules/operators',
+    '/api/cm/rules/subjects',
+  ].map((path): PolicyRule => ({ methods: ['GET'], path })),
+  // A user's MID permissions (the Users page's dialog; writes need a user admin above).
+  { methods: ['GET'], path: '/api/cm/mids/permissions/:userId' },
+  // Descriptors: the alerts screens and the case lists' bulk close criteria.
+  { methods: ['GET'], path: '/api/cm/svc/descriptors' },
+  // Documents: templates (the library and the case screens' representment templates), their types, and
+  // a stored file of the tenant by its location (the /download page of e-mailed exports).
+  { methods: ['GET'], path: '/api/docs/templates' },
+  { methods: ['GET'], path: '/api/docs/templates/types' },
+  { methods: ['GET'], path: '/api/docs/downloadable' },
+  // Users: the user service answers only users of the caller's subtree (oneself for Profile Settings),
+  // and decides 'Login As' (design §4 step 4).
+  { methods: ['GET'], path: '/api/users/users' },
+  { methods: ['GET'], path: '/api/users/users/:id' },
+  { methods: ['GET'], path: '/api/users/users/:id/mids' },
+  { methods: ['GET'], path: '/api/users/users/:id/impersonation' },
+  { methods: ['GET'], path: '/api/users/users/:id/login-history' },
+  { methods: ['GET'], path: '/api/users/user/:id/site-permissions' },
+  { methods: ['GET'], path: '/api/users/user/:id/email-notification' },
+  // One's own: messages, the pro-service banner, account setup links, time zone, saved views.
+  { methods: ['GET'], path: '/api/users/messages' },
+  { methods: ['GET'], path: '/api/users/pro-service/banner' },
+  { methods: ['GET'], path: '/api/users/account-setup/links' },
+  { methods: ['GET'], path: '/api/users/profile/time-zone' },
+  { methods: ['GET'], path: '/api/users/saved-views' },
 ];

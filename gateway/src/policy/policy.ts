@@ -21,12 +21,14 @@ function compile(rule: PolicyRule): CompiledRule {
   return { ...rule, id: `${rule.methods.join(',')} ${rule.path}`, regex: new RegExp(`^${pattern}$`) };
 }
 
-/** A signed-in GET/HEAD/OPTIONS not named in the table: any user; the services scope the data. */
-const DEFAULT_READ: CompiledRule = { ...compile({ methods: ['GET'], path: '/api/*' }), id: 'read /api/*' };
-/** A write not named in the table: refused (default deny). */
-export const DENY_WRITE: CompiledRule = {
-  ...compile({ methods: ['POST'], path: '/api/*' }),
-  id: 'deny-write /api/*',
+/**
+ * A call not named in the table, whatever its method: refused (default deny). Every route a service
+ * or the gateway registers has its row (tests/integration/gateway/policy-coverage.test.ts), so this
+ * answers only calls of no route and the services' internal calls.
+ */
+export const DENY: CompiledRule = {
+  ...compile({ methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], path: '/api/*' }),
+  id: 'deny /api/*',
 };
 
 /**
@@ -70,7 +72,7 @@ export class Policy {
       if (rule.methods.includes(method as Method) && rule.regex.test(path)) return rule;
     }
     if (method === 'HEAD') return this.find('GET', path);
-    return isWrite(method) ? DENY_WRITE : DEFAULT_READ;
+    return DENY;
   }
 }
 
@@ -91,7 +93,8 @@ export function decide(
   profile: UserProfile,
   tenant: TenantFile,
 ): Decision {
-  if (rule === DENY_WRITE) return { ok: false, reason: profile.is_read_only ? 'read-only' : 'forbidden' };
+  if (rule === DENY)
+    return { ok: false, reason: profile.is_read_only && isWrite(method) ? 'read-only' : 'forbidden' };
   if (profile.is_read_only && isWrite(method) && !rule.readOnly) return { ok: false, reason: 'read-only' };
   if (rule.notFederated && profile.is_federated) return { ok: false, reason: 'federated' };
   if (

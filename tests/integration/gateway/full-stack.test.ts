@@ -135,7 +135,15 @@ const MATRIX: Array<{ name: string; method: string; path: string; body?: unknown
     body: { key: 'k', event: 'e', action: 'a', message: 'm' },
     allowed: ['*'],
   },
+  {
+    name: 'users export (csv)',
+    method: 'GET',
+    path: '/api/users/users.csv',
+    allowed: ['admin', 'manager', 'partner.admin', 'merchant.admin', 'readonly'],
+  },
   { name: 'unknown write', method: 'POST', path: '/api/cm/not-a-route', body: {}, allowed: [] },
+  // Default deny covers reads too (issue 30.5): every route has its row.
+  { name: 'unknown read', method: 'GET', path: '/api/cm/not-a-route', allowed: [] },
 ];
 
 describe('policy matrix: every demo user against each route group', () => {
@@ -336,7 +344,8 @@ describe('an upstream stopped', () => {
   it('answers JSON 503 within the timeout, naming no internal address', async () => {
     await stack.services.builder.close();
     const started = Date.now();
-    const r = await call('acme', 'GET', '/api/builder/products?limit=5', { token: tok('admin') });
+    // manager holds the case-builder role (a per-user grant, demo seed) that the builder calls need.
+    const r = await call('acme', 'GET', '/api/builder/products?limit=5', { token: tok('manager') });
     expect(r.status).toBe(503);
     expect(r.json).toEqual({ statusCode: 503, error: 'Service Unavailable', message: expect.any(String) });
     expect(JSON.stringify(r.json)).not.toMatch(/127\.0\.0\.1|ECONNREFUSED/);
