@@ -41,7 +41,9 @@ declare module 'vitest' {
 
 /** What the template is built from: every source and migration of the services and packages, and the config. */
 function templateKey(): string {
-  const hash = createHash('sha256');
+  // The checkout too: the template's demo files live in its .data/test, so another checkout of the same
+  // code (a CI clone) builds its own rather than clone a database whose files it lacks.
+  const hash = createHash('sha256').update(process.cwd());
   for (const top of ['services', 'packages', 'config']) {
     const files = readdirSync(top, { recursive: true, withFileTypes: true })
       .filter((f) => f.isFile() && /\.(ts|sql|json|ya?ml|csv|pdf|jpe?g|png)$/.test(f.name))
@@ -87,8 +89,8 @@ async function ensureTemplate(admin: pg.Client, postgresUrl: string) {
       cpSync(join(buildDir, 'objects'), objectsDir, { recursive: true });
       writeFileSync(join(seedDataDir, 'ready'), '');
     } catch (error) {
-      if (!(await ready())) throw error;
       await admin.query(`drop database if exists ${building} with (force)`);
+      if (!(await ready())) throw error;
     } finally {
       rmSync(buildDir, { recursive: true, force: true });
     }
