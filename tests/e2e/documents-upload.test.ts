@@ -86,7 +86,7 @@ describe('upload representment (manager)', () => {
       .poll(() => modal.getByRole('heading').first().textContent())
       .toBe(`Upload Case Document (${rowId})`);
     // Opening holds the case (spec 2 §4 step 1).
-    await expect.poll(() => markOf(rowId)).toMatchObject({ type: 'upload', status: 16 });
+    await expect.poll(() => markOf(rowId), { timeout: 15_000 }).toMatchObject({ type: 'upload', status: 16 });
     // The merchant's templates (seeded by the template library), or 'No basic templates available.'.
     await modal.getByTestId('upload-templates').or(modal.getByTestId('upload-no-templates')).waitFor();
 
@@ -168,7 +168,7 @@ describe('upload representment (manager)', () => {
     await upload.click();
     const modal = page.getByTestId('upload-representment-modal');
     await modal.waitFor();
-    await expect.poll(() => markOf(rowId)).toMatchObject({ status: 16 });
+    await expect.poll(() => markOf(rowId), { timeout: 15_000 }).toMatchObject({ status: 16 });
     const error = modal.getByTestId('upload-error');
     await modal.getByTestId('upload-submit').click();
     await expect.poll(() => error.textContent()).toContain(M.noFile);
@@ -284,9 +284,9 @@ describe('upload representment (manager)', () => {
     await upload.click();
     const modal = page.getByTestId('upload-representment-modal');
     await modal.waitFor();
-    await expect.poll(() => markOf(rowId)).toMatchObject({ status: 16 });
+    await expect.poll(() => markOf(rowId), { timeout: 15_000 }).toMatchObject({ status: 16 });
     await modal.getByTestId('upload-file-input').setInputFiles(join(dir, 'evidence.pdf'));
-    await expect.poll(() => modal.getByTestId('upload-staged-item').count()).toBe(1);
+    await expect.poll(() => modal.getByTestId('upload-staged-item').count(), { timeout: 15_000 }).toBe(1);
     await modal.getByRole('button', { name: 'Close' }).click();
     const discard = page.getByTestId('upload-discard');
     await discard.waitFor();
@@ -295,7 +295,7 @@ describe('upload representment (manager)', () => {
     await screenshot(page, 'documents-upload-discard');
     await discard.getByRole('button', { name: M.discard }).click();
     await modal.waitFor({ state: 'detached' });
-    await expect.poll(() => markOf(rowId)).toBeNull();
+    await expect.poll(() => markOf(rowId), { timeout: 15_000 }).toBeNull();
     expect(await statusOf(rowId)).toBe(1);
   }, 60_000);
 });
