@@ -11,9 +11,9 @@ import {
   type SortModelItem,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { cspNonce } from '../lib/csp-nonce';
-import { fitContent, fitHeaders, GRID_THEME, measureCutColumns, widen } from './grid-fit';
+import { fitContent, fitHeaders, GRID_THEME, useContentFit } from './grid-fit';
 import { keysToCellControls } from './grid-keys';
 
 // Community only; only the modules used (TOOLCHAIN). ValidationModule in development for readable errors.
@@ -140,22 +140,11 @@ export function DataGrid<T>({
 
   // Columns as wide as their header and, once rows show, their content (up to a limit): a grid
   // wider than its box scrolls sideways.
-  const boxRef = useRef<HTMLDivElement>(null);
-  const [contentWidths, setContentWidths] = useState<Record<string, number>>({});
+  const { boxRef, contentWidths, fit: fitToContent } = useContentFit();
   const fitted = useMemo(
     () => fitContent(fitHeaders(columns, DEFAULT_COL as ColDef<T>), contentWidths),
     [columns, contentWidths],
   );
-  const fitToContent = useCallback(() => {
-    // After the rows and their cell renderers have drawn.
-    setTimeout(() => {
-      if (boxRef.current) setContentWidths((cur) => widen(cur, measureCutColumns(boxRef.current!)));
-    }, 50);
-  }, []);
-  // Widening a column can cut another (flexible columns share the width): measure again until none grows.
-  useEffect(() => {
-    if (Object.keys(contentWidths).length) fitToContent();
-  }, [contentWidths, fitToContent]);
 
   return (
     <div style={{ height }} data-testid={testId} ref={boxRef}>

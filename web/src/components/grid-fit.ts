@@ -1,4 +1,5 @@
 import { themeQuartz, type ColDef } from 'ag-grid-community';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** Cell and header padding each side: 12 px (Quartz has 16), so that more columns fit. */
 const CELL_PADDING = 12;
@@ -116,4 +117,24 @@ export function fitContent<T>(columns: ColDef<T>[], widths: Record<string, numbe
     if (col.maxWidth !== undefined && col.maxWidth < need) fitted.maxWidth = need;
     return fitted;
   });
+}
+
+/**
+ * The content widths of a grid's columns, measured in its box after the rows drew: `fit()` once rows
+ * show; widths only grow (paging does not make them jump), and widening one column can cut another
+ * (flexible columns share the width), so it measures again until none grows.
+ */
+export function useContentFit() {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [contentWidths, setContentWidths] = useState<Record<string, number>>({});
+  const fit = useCallback(() => {
+    // After the rows and their cell renderers have drawn.
+    setTimeout(() => {
+      if (boxRef.current) setContentWidths((cur) => widen(cur, measureCutColumns(boxRef.current!)));
+    }, 50);
+  }, []);
+  useEffect(() => {
+    if (Object.keys(contentWidths).length) fit();
+  }, [contentWidths, fit]);
+  return { boxRef, contentWidths, fit };
 }

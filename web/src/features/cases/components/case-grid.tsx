@@ -38,7 +38,7 @@ import {
 import { cellText, UNSORTABLE, type CaseColumn } from '../lib/case-columns';
 import { RowMenuContext, type OpenRowMenu } from '../../../lib/row-menu-state';
 import { cspNonce } from '../../../lib/csp-nonce';
-import { GRID_THEME, headerMinWidth, measureCutColumns, widen } from '../../../components/grid-fit';
+import { GRID_THEME, headerMinWidth, useContentFit } from '../../../components/grid-fit';
 import { keysToCellControls } from '../../../components/grid-keys';
 import { CasePager } from './case-pager';
 import {
@@ -257,18 +257,7 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
 
   // Columns as wide as their header and the content of the rows shown (up to a limit; widths only
   // grow, so that paging does not make them jump): a grid wider than its box scrolls sideways.
-  const boxRef = useRef<HTMLDivElement>(null);
-  const [contentWidths, setContentWidths] = useState<Record<string, number>>({});
-  const fitToContent = useCallback(() => {
-    // After the rows and their cell renderers have drawn.
-    setTimeout(() => {
-      if (boxRef.current) setContentWidths((cur) => widen(cur, measureCutColumns(boxRef.current!)));
-    }, 50);
-  }, []);
-  // Widening a column can cut another (flexible columns share the width): measure again until none grows.
-  useEffect(() => {
-    if (Object.keys(contentWidths).length) fitToContent();
-  }, [contentWidths, fitToContent]);
+  const { boxRef, contentWidths, fit: fitToContent } = useContentFit();
 
   const narrow = useBreakpointValue({ base: true, md: false }) ?? false;
   const columnDefs = useMemo<ColDef<CaseRow>[]>(
