@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ServiceClient } from '@portal/core';
+import { CaseClient, ServiceClient } from '@portal/core';
 import { caseRoutes } from './cases/case-routes';
 import { docTypeRoutes } from './doctypes/doctype-routes';
-import { CaseClient } from './lib/case-client';
 import { productRoutes } from './products/product-routes';
 
 /** Builder service routes (/builder/*): the case builder (dispute assistant), spec 2 §2.7. */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ServiceClient } from '@portal/core';
+import { CaseClient, ServiceClient } from '@portal/core';
 import { openObjectStore } from '@portal/storage';
 import { BuilderClient } from './builder/builder-client';
 import { builderUploadRoutes } from './builder/builder-upload-routes';
@@ -8,7 +8,6 @@ import { fileRoutes } from './files/file-routes';
 import { issuerDocRoutes } from './issuer/issuer-doc-routes';
 import { objectRoutes } from './objects/object-routes';
 import { resolveDocsLinkSecret } from './files/signed-links';
-import { CaseScope } from './representment/case-scope';
 import { representmentRoutes } from './representment/representment-routes';
 import { PgDocumentStore } from './store/document-store';
 import { uploadRoutes } from './representment/upload-routes';
@@ -20,14 +19,14 @@ export const docsRoutes: FastifyPluginAsync = async (app) => {
   const { env, db, contextSecret } = app.deps;
   const linkSecret = resolveDocsLinkSecret(env);
   const store = new PgDocumentStore(db);
-  const caseClient = new ServiceClient(env.CASE_SERVICE_URL, contextSecret);
-  const scope = new CaseScope(caseClient);
+  const caseService = new ServiceClient(env.CASE_SERVICE_URL, contextSecret);
+  const cases = new CaseClient(caseService, db);
   // One object store for the process (design §10); the seed step copies the demo files into it.
   const objects = await openObjectStore(env, app.deps.log, { linkSecret });
   app.addHook('onClose', async () => objects.close());
-  const lookups = new CaseLookups(caseClient);
-  await app.register(representmentRoutes({ db, scope, linkSecret, objects }));
-  await app.register(uploadRoutes({ db, scope, store: objects, tenantConfigDir: env.TENANT_CONFIG_DIR }));
+  const lookups = new CaseLookups(caseService);
+  await app.register(representmentRoutes({ db, cases, linkSecret, objects }));
+  await app.register(uploadRoutes({ db, cases, store: objects, tenantConfigDir: env.TENANT_CONFIG_DIR }));
   await app.register(fileRoutes({ db, store, linkSecret }));
   await app.register(objectRoutes({ linkSecret, store: objects }));
   await app.register(templateRoutes({ db, store: objects, lookups }));
@@ -36,6 +35,6 @@ export const docsRoutes: FastifyPluginAsync = async (app) => {
   // The case builder's documents (issue 13): the representment upload's modules, plus a case summary.
   const builder = new BuilderClient(new ServiceClient(env.BUILDER_SERVICE_URL, contextSecret));
   await app.register(
-    builderUploadRoutes({ db, scope, store: objects, builder, tenantConfigDir: env.TENANT_CONFIG_DIR }),
+    builderUploadRoutes({ db, cases, store: objects, builder, tenantConfigDir: env.TENANT_CONFIG_DIR }),
   );
 };

@@ -447,7 +447,7 @@ describe('template copy and submission', () => {
     expect(back.case_no).toBe(own[0]!.case_no);
   });
 
-  it('refuses a submission missing a required document type, a PDF, a foreign key; changes nothing', async () => {
+  it('refuses a submission missing a required document type, a PDF, a foreign or stale key; changes nothing', async () => {
     const before = await t.db.query(
       `select count(*)::int as n from docs.representment_versions where case_id = $1`,
       [fraudCase.id],
@@ -497,6 +497,20 @@ describe('template copy and submission', () => {
       templates: [],
     });
     expect(wrongCase.status).toBe(400);
+    // A link expired past its grace, as the representment upload refuses it: the hourly purge may
+    // delete its file at any moment, and the compile would then fail.
+    const stale = await uploadJpeg(fraudCase.id);
+    await t.db.query(`update docs.representment_upload_links set expires_at = $2 where s3_key = $1`, [
+      stale.key,
+      new Date(Date.now() - 2 * 3_600_000).toISOString(),
+    ]);
+    const late = await api('manager', 'POST', '/api/docs/builder/upload', {
+      case_id: fraudCase.id,
+      files: [file(a, 1, 0), file(stale, 2, 1)],
+      templates: [],
+    });
+    expect(late.status).toBe(400);
+    expect(late.json.message).toBe(REPRESENTMENT_MESSAGES.linkExpired);
     const after = await t.db.query(
       `select count(*)::int as n from docs.representment_versions where case_id = $1`,
       [fraudCase.id],

@@ -15,9 +15,8 @@ import {
   TemplateCopyBody,
   type CaseDetail,
 } from '@portal/contracts';
-import { badRequest, conflict, type Db } from '@portal/core';
+import { badRequest, conflict, type CaseClient, type Db } from '@portal/core';
 import { categoryFor, insertProduct, productFor } from '../products/product-repository';
-import type { CaseClient } from '../lib/case-client';
 import { assertBuilder } from '../lib/guard';
 import { builderCase, pageGroups, valueOf } from './builder-case';
 import { copyDraft, loadDraft, saveDraft } from './draft-repository';

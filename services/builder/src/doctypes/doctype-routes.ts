@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { DocTypeList, DocTypesQuery, ErrorResponse } from '@portal/contracts';
-import type { Db } from '@portal/core';
+import type { CaseClient, Db } from '@portal/core';
 import { loadDraft } from '../cases/draft-repository';
-import type { CaseClient } from '../lib/case-client';
 import { assertBuilder } from '../lib/guard';
 
 /**

@@ -9,8 +9,7 @@ import {
   ProductList,
   ProductsQuery,
 } from '@portal/contracts';
-import { badRequest, type Db } from '@portal/core';
-import type { CaseClient } from '../lib/case-client';
+import { badRequest, type CaseClient, type Db } from '@portal/core';
 import { assertBuilder } from '../lib/guard';
 import { categoryFor, insertProduct, listCategories, listProducts } from './product-repository';
 

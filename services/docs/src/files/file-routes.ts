@@ -9,7 +9,7 @@ import { verifyFileLink } from './signed-links';
 /** Keys are ours (`representments/{tenant}/{case}/{name}.pdf`): plain segments only. */
 const KEY = /^[a-z0-9][a-z0-9_.-]*(\/[a-z0-9][a-z0-9_.-]*){0,5}$/i;
 
-export interface FileRouteDeps {
+interface FileRouteDeps {
   db: Db;
   store: DocumentStore;
   linkSecret: string;

@@ -6,12 +6,12 @@ import { DOC_LINK_TTL_SECONDS } from '@portal/contracts';
  * where the HMAC-SHA256 covers tenant, key and expiry, so a link works only
  * on its tenant's host, for that file, until it expires.
  */
-export const FILES_PATH = '/docs/files/';
+const FILES_PATH = '/docs/files/';
 
 const mac = (secret: string, tenant: string, key: string, exp: number) =>
   createHmac('sha256', secret).update(`${tenant}\n${key}\n${exp}`).digest('base64url');
 
-export interface SignedLink {
+interface SignedLink {
   /** Gateway-relative URL the browser opens. */
   link: string;
   expiresAt: Date;
@@ -30,7 +30,7 @@ export function signFileLink(
   return { link: `/api${FILES_PATH}${path}?exp=${exp}&sig=${sig}`, expiresAt: new Date(exp * 1000) };
 }
 
-export type LinkCheck = { ok: true } | { ok: false; reason: 'invalid' | 'expired' };
+type LinkCheck = { ok: true } | { ok: false; reason: 'invalid' | 'expired' };
 
 /** The signature first (a tampered expiry is invalid, not expired), then the time. */
 export function verifyFileLink(

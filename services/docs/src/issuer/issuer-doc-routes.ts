@@ -6,7 +6,7 @@ import type { ObjectStore } from '@portal/storage';
 import { assertUser } from '../representment/representment-routes';
 import type { CaseLookups } from '../templates/case-lookups';
 
-export interface IssuerDocDeps {
+interface IssuerDocDeps {
   db: Db;
   store: ObjectStore;
   lookups: CaseLookups;

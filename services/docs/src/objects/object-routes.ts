@@ -30,10 +30,10 @@ import {
  * or the link's is the authority, bound to the tenant of the Host, which the
  * gateway puts in the signed internal context.
  */
-export const OBJECT_UPLOAD_PATH = '/docs/objects/upload';
-export const OBJECT_DOWNLOAD_PATH = '/docs/objects/download';
+const OBJECT_UPLOAD_PATH = '/docs/objects/upload';
+const OBJECT_DOWNLOAD_PATH = '/docs/objects/download';
 
-export interface ObjectRouteDeps {
+interface ObjectRouteDeps {
   /** The docs link secret (files/signed-links.ts). */
   linkSecret: string;
   /** The store opened by the caller (closed by it); else one is opened here and closed with the app. */
@@ -59,7 +59,7 @@ export function objectRoutes(deps: ObjectRouteDeps): FastifyPluginAsync {
 }
 
 /** Upload and download routes of the filesystem store (exported for tests that build the store themselves). */
-export function filesystemObjectRoutes(store: FilesystemObjectStore): FastifyPluginAsync {
+function filesystemObjectRoutes(store: FilesystemObjectStore): FastifyPluginAsync {
   return async (app) => {
     // Scoped to these routes. The file is streamed, never buffered: the size the
     // form's policy allows is enforced while it streams (fs-store.ts); these

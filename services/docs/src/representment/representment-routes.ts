@@ -8,16 +8,15 @@ import {
   RepresentmentParams,
   type InternalContext,
 } from '@portal/contracts';
-import { forbidden, HttpError, notFound, type Db } from '@portal/core';
+import { forbidden, HttpError, notFound, type CaseClient, type Db } from '@portal/core';
 import { signFileLink } from '../files/signed-links';
-import type { CaseScope } from './case-scope';
 import { latestRepresentment } from './representment-repository';
 import { versionsOf } from './version-repository';
 import type { ObjectStore } from '@portal/storage';
 
 export interface RepresentmentDeps {
   db: Db;
-  scope: CaseScope;
+  cases: Pick<CaseClient, 'caseDetail'>;
   linkSecret: string;
   /** The object store holding uploaded versions' compiled PDFs. */
   objects: ObjectStore;
@@ -49,7 +48,7 @@ export function representmentRoutes(deps: RepresentmentDeps): FastifyPluginAsync
         const ctx = request.ctx;
         assertUser(ctx);
         const { caseId } = request.params;
-        await deps.scope.caseInScope(ctx, caseId);
+        await deps.cases.caseDetail(ctx, caseId);
         // Uploaded versions (newest first) are newer than any seeded document: the newest one is the case's.
         const versions = await versionsOf(deps.db, ctx.tenant, caseId);
         const newest = versions[0];

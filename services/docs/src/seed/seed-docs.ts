@@ -9,11 +9,11 @@ import { seedIssuerDocFiles, seedTemplates } from './seed-templates';
  * properties.is_doc_available): DocUploaded, DocCompiling, DocCompiled,
  * TransportReady, TransportProcessing, TransportCompleted.
  */
-export const DOC_STATUS_IDS = [3, 6, 7, 8, 9, 10] as const;
+const DOC_STATUS_IDS = [3, 6, 7, 8, 9, 10] as const;
 /** Files of completed cases are archived a year after completion (the retention rule of the demo). */
-export const RETENTION_DAYS = 365;
+const RETENTION_DAYS = 365;
 /** The demo store keeps the newest files per tenant; older ones are archived (bounds the large benchmark seed). */
-export const LIVE_FILES_PER_TENANT = 2000;
+const LIVE_FILES_PER_TENANT = 2000;
 
 const BATCH = 50;
 

@@ -1,6 +1,6 @@
 import type { Queryable } from '@portal/core';
 
-export interface StoredObject {
+interface StoredObject {
   content: Buffer;
   contentType: string;
   size: number;

@@ -22,7 +22,7 @@ const COLUMNS = `id, merchant_id, name, file_name, s3_key, content_type, size, p
 
 const DOC_TYPE_NAMES = new Map<number, string>(TEMPLATE_DOCUMENT_TYPES.map((t) => [t.id, t.name]));
 
-export function toTemplate(r: TemplateDbRow): Template {
+function toTemplate(r: TemplateDbRow): Template {
   return {
     id: Number(r.id),
     merchant_id: Number(r.merchant_id),
@@ -61,7 +61,7 @@ export async function listTemplates(
   return { data: rows.rows.map(toTemplate), total: Number(count.rows[0]?.n ?? 0) };
 }
 
-export interface NewTemplate {
+interface NewTemplate {
   tenant: string;
   merchantId: number;
   name: string;

@@ -25,9 +25,9 @@ import { readAll } from '../representment/file-check';
 import { checkTemplateFile, type TemplateContentType } from './file-check';
 import { deleteTemplate, insertTemplate, listTemplates, templateKeyUsed } from './template-repository';
 
-export const TEMPLATE_AREA = 'templates';
+const TEMPLATE_AREA = 'templates';
 
-export interface TemplateRouteDeps {
+interface TemplateRouteDeps {
   db: Db;
   store: ObjectStore;
   lookups: CaseLookups;
