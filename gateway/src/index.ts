@@ -1,4 +1,4 @@
 export { buildGateway, type GatewayDeps } from './app';
 export { buildMetricsServer, GatewayMetrics } from './metrics/metrics';
-export { loadTenants, TenantConfigError } from './tenants/load';
+export { loadTenants } from './tenants/load';
 export { POLICY } from './policy/policy-table';

@@ -46,7 +46,7 @@ function routedPrefixes(service: ServiceName): string[] {
 }
 
 /** Paths a browser can reach: under the service's routed prefixes, never its internal calls. */
-export function isPublicPath(service: ServiceName, path: string): boolean {
+function isPublicPath(service: ServiceName, path: string): boolean {
   if (/(^|\/)internal(\/|$)/.test(path)) return false;
   return routedPrefixes(service).some((p) => path === p || path.startsWith(`${p}/`));
 }

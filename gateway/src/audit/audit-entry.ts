@@ -39,7 +39,7 @@ function segmentsOf(url: string): string[] {
  * their names; under a `*` (catch-all rules) id-like segments become `:id`,
  * `:id2`... so that the route never carries an id and the grid can group by it.
  */
-export function routeAndTargets(rule: CompiledRule, url: string) {
+function routeAndTargets(rule: CompiledRule, url: string) {
   const pattern = rule.path.split('/');
   const actual = segmentsOf(url);
   const route: string[] = [];

@@ -4,7 +4,7 @@ import { contextWithoutUser, type Logger } from '@portal/core';
 import { callUpstream, type Pools } from '../upstreams/pools';
 import { auditEntryOf, type AuditEntry } from './audit-entry';
 
-export interface AuditOptions {
+interface AuditOptions {
   /** How often the buffer is sent (ms). */
   flushMs?: number;
   /** Entries per batch (the user service takes up to 500). */

@@ -26,7 +26,7 @@ export interface Impersonated {
   result: CacheResult;
 }
 
-export function mayLoginAs(actor: UserProfile, clientKind: string): boolean {
+function mayLoginAs(actor: UserProfile, clientKind: string): boolean {
   if (actor.is_read_only) return false;
   return (
     actor.roles.includes(LOGIN_AS_ANYWHERE) ||
@@ -65,7 +65,7 @@ export async function impersonate(
  * both apply. The merchant scope is the target's, inside the actor's subtree
  * by the impersonation rule.
  */
-export function capProfile(target: UserProfile, actor: UserProfile): UserProfile | null {
+function capProfile(target: UserProfile, actor: UserProfile): UserProfile | null {
   const actorFeatures = new Set(actor.features.map((f) => f.alias));
   const actorResources = resourceSet(actor);
   let midsAllowed = target.mids_allowed;

@@ -1,9 +1,9 @@
 import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import type { Logger } from '@portal/core';
 
-export type JwtAlg = 'EdDSA' | 'RS256';
+type JwtAlg = 'EdDSA' | 'RS256';
 
-export interface VerifyKey {
+interface VerifyKey {
   kid: string;
   alg: JwtAlg;
   key: KeyObject;

@@ -29,7 +29,7 @@ import { viewerOf } from './live-scope';
  *                            browser reconnects (with a fresh token), polling meanwhile.
  * At most 5 streams per signed-in user over all replicas (429 beyond); 503 while Redis is down.
  */
-export interface LiveOptions {
+interface LiveOptions {
   heartbeatMs?: number;
   maxPerUser?: number;
 }

@@ -17,7 +17,7 @@ import type { IncomingMessage } from 'node:http';
  * percent-encoding, dot segments, empty segments (`//`), and segments that
  * decode to `/`, `\`, NUL or another control character.
  */
-export interface CanonicalTarget {
+interface CanonicalTarget {
   /** Decoded path without query and trailing slash: what the policy is matched on. */
   path: string;
   /** What the request carries on: the re-encoded path plus the query string unchanged. */

@@ -1,4 +1,10 @@
-import { QC_DNR_FLAG, REPORT_CHARTS, type RoleName } from '@portal/contracts';
+import {
+  PROVIDER_ROLES,
+  QC_DNR_FLAG,
+  REPORT_CHARTS,
+  USER_ADMIN_ROLES,
+  type RoleName,
+} from '@portal/contracts';
 
 /**
  * Who may call what, in one table (design §4 steps 2-6). Rules are matched in
@@ -29,7 +35,7 @@ export interface PolicyRule {
    * of the link or upload form is the authority).
    */
   limit?: 'session' | 'signed-link';
-  roles?: RoleName[];
+  roles?: readonly RoleName[];
   features?: string[];
   resources?: string[];
   flags?: string[];
@@ -41,9 +47,6 @@ export interface PolicyRule {
   /** Marks calls that reveal nothing for a 'Login As' audit row: every impersonated call is still audited. */
   note?: string;
 }
-
-const STAFF: RoleName[] = ['cb911_admin', 'cb911_manager', 'cb911_agent'];
-const USER_ADMINS: RoleName[] = ['cb911_admin', 'cb911_manager', 'partner_admin', 'merchant_admin'];
 
 export const POLICY: readonly PolicyRule[] = [
   // --- public identity calls (rate-limited per IP and username)
@@ -150,8 +153,8 @@ export const POLICY: readonly PolicyRule[] = [
   },
   // Audit log (issue 19): the roles that administer users; the user service scopes the rows to the caller's subtree.
   // Its batch input (POST /users/audit/batch) is for the gateway only: no rule, so default deny.
-  { methods: ['GET'], path: '/api/users/audit', roles: USER_ADMINS },
-  { methods: ['GET'], path: '/api/users/audit.csv', roles: USER_ADMINS },
+  { methods: ['GET'], path: '/api/users/audit', roles: USER_ADMIN_ROLES },
+  { methods: ['GET'], path: '/api/users/audit.csv', roles: USER_ADMIN_ROLES },
   // Deadline reminders (issue 19): the user's own time zone, a profile field.
   { methods: ['PUT'], path: '/api/users/profile/time-zone', features: ['profile', 'settings'] },
   // Saved views of the lists (issue 21): a personal setting, so read-only users may keep them too.
@@ -225,7 +228,7 @@ export const POLICY: readonly PolicyRule[] = [
     path: '/api/cm/cases/:id',
     features: ['chargebacks', 'case-management', 'qc-review'],
   },
-  { methods: ['PATCH'], path: '/api/cm/review', roles: STAFF, features: ['review'] },
+  { methods: ['PATCH'], path: '/api/cm/review', roles: PROVIDER_ROLES, features: ['review'] },
 
   // --- reports (issue 18, spec 3 §2 and §7): each report needs its menu feature; cases-status-totals
   // stays open (the chargebacks list reads it too) and reconciliation/flag/* is named in the cases section.
@@ -297,8 +300,8 @@ export const POLICY: readonly PolicyRule[] = [
   { methods: ['GET'], path: '/api/cm/templates/mids.csv', resources: ['CREATE_MID'] },
   // Alert Actions of the Merchant Settings MIDs grid: deflectors switched on for the selected MIDs.
   { methods: ['POST'], path: '/api/cm/mids/alert-actions', resources: ['EDIT_MID'] },
-  { methods: ['POST'], path: '/api/cm/mids/:id/permissions/:userId', roles: USER_ADMINS },
-  { methods: ['PUT'], path: '/api/cm/mids/permissions/:id', roles: USER_ADMINS },
+  { methods: ['POST'], path: '/api/cm/mids/:id/permissions/:userId', roles: USER_ADMIN_ROLES },
+  { methods: ['PUT'], path: '/api/cm/mids/permissions/:id', roles: USER_ADMIN_ROLES },
   { methods: ['POST'], path: '/api/cm/mids', resources: ['CREATE_MID'] },
   { methods: ['PATCH'], path: '/api/cm/mids/:id', resources: ['EDIT_MID'] },
   // MID history: cb911 admin, partner admin and partner user only (spec 3 §6).

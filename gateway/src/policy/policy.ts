@@ -1,5 +1,5 @@
 import { UNIVERSAL_ROLE, type UserProfile } from '@portal/contracts';
-import type { TenantFile } from '../tenants/schema';
+import type { TenantFile } from '@portal/core';
 import { POLICY, type Method, type PolicyRule } from './policy-table';
 
 export interface CompiledRule extends PolicyRule {
@@ -9,7 +9,7 @@ export interface CompiledRule extends PolicyRule {
 }
 
 const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-export const isWrite = (method: string) => WRITE.has(method);
+const isWrite = (method: string) => WRITE.has(method);
 
 function compile(rule: PolicyRule): CompiledRule {
   const pattern = rule.path
@@ -76,7 +76,7 @@ export class Policy {
   }
 }
 
-export type Decision = { ok: true } | { ok: false; reason: 'read-only' | 'forbidden' | 'federated' };
+type Decision = { ok: true } | { ok: false; reason: 'read-only' | 'forbidden' | 'federated' };
 
 /** The page roles a user holds: resources plus individual allows, minus individual denies. */
 export function resourceSet(profile: UserProfile): Set<string> {

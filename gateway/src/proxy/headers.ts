@@ -28,7 +28,7 @@ const FORWARDED_REQUEST_HEADERS = [
 ];
 
 /** The `name=value` pairs of the refresh cookie (either name) in a Cookie header, nothing else. */
-export function refreshCookiesOnly(header: string): string {
+function refreshCookiesOnly(header: string): string {
   return header
     .split(';')
     .map((part) => part.trim())
@@ -43,7 +43,7 @@ export function refreshCookiesOnly(header: string): string {
 export const PUBLIC_ORIGIN_HEADER = 'x-portal-origin';
 
 /** The client address as determined with the trusted-proxy rules. */
-export const CLIENT_IP_HEADER = 'x-client-ip';
+const CLIENT_IP_HEADER = 'x-client-ip';
 
 export function contextFor(request: FastifyRequest): Omit<InternalContext, 'exp'> {
   const tenant = request.tenant!.config.id;
@@ -54,7 +54,7 @@ export function contextFor(request: FastifyRequest): Omit<InternalContext, 'exp'
 }
 
 /** The signed context of a call: contextFor(request), signed (the user part's JSON reused per profile). */
-export function signedContextFor(request: FastifyRequest, signer: ContextSigner): string {
+function signedContextFor(request: FastifyRequest, signer: ContextSigner): string {
   const call = request.call;
   const eff = call?.effective;
   if (!eff || !call?.actor) return signer.sign(contextFor(request));

@@ -14,7 +14,7 @@ import { upstreamFailure, type Pools } from '../upstreams/pools';
 import { ContextSigner } from './context-signer';
 import { clientResponseHeaders, upstreamRequestHeaders } from './headers';
 
-export interface ProxyOptions {
+interface ProxyOptions {
   pools: Pools;
   upstreams: Record<ServiceName, string>;
   secret: string;

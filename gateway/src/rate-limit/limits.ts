@@ -14,8 +14,7 @@ interface LimiterResult {
 }
 type LimiterFn = (req: FastifyRequest) => LimiterResult;
 
-export type LimiterName =
-  'user' | 'auth-ip' | 'auth-username' | 'page-ip' | 'session' | 'session-ip' | 'link-ip';
+type LimiterName = 'user' | 'auth-ip' | 'auth-username' | 'page-ip' | 'session' | 'session-ip' | 'link-ip';
 
 const WINDOW_MS = 60_000;
 
@@ -35,9 +34,9 @@ export const SESSION_LIMITS = { perSession: 120, perIp: 1200 } as const;
  * still reaches the password check. Failures, not attempts, are counted, so
  * the owner's own sign-ins never fill it.
  */
-export const USERNAME_FAILURE_CEILING = { failures: 50, windowMs: 15 * 60_000 } as const;
+const USERNAME_FAILURE_CEILING = { failures: 50, windowMs: 15 * 60_000 } as const;
 /** Signed upload and download links: the signature is the authority; a per-IP ceiling against floods. */
-export const SIGNED_LINK_PER_IP = 600;
+const SIGNED_LINK_PER_IP = 600;
 
 /**
  * Rate limits shared through Redis (design §4 step 7): per tenant + user on
@@ -251,7 +250,7 @@ export function usernameOf(request: FastifyRequest): string | undefined {
  * holds, and a person whose handle is abused gets 429 (the web app waits and
  * retries), never a sign-out.
  */
-export function sessionHandleOf(request: FastifyRequest): string | undefined {
+function sessionHandleOf(request: FastifyRequest): string | undefined {
   const header = request.headers.cookie;
   if (typeof header !== 'string' || header.length > 16384) return undefined;
   for (const name of REFRESH_COOKIE_NAMES) {
@@ -265,7 +264,7 @@ export function sessionHandleOf(request: FastifyRequest): string | undefined {
 }
 
 /** One cookie's (URL-decoded) value from a Cookie header. */
-export function cookieValue(header: string, name: string): string | undefined {
+function cookieValue(header: string, name: string): string | undefined {
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq === -1 || part.slice(0, eq).trim() !== name) continue;

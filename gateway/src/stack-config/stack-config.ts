@@ -11,7 +11,7 @@ export const stackConfigUserPrefix = (tenant: string, userId: number) => `gw:cfg
 export const stackConfigTenantPrefix = (tenant: string) => `gw:cfg:${tenant}:`;
 
 /** Tenant defaults, then the merchant's overrides, then the user's. */
-export function stackConfigFor(tenant: Tenant, profile: UserProfile): StackConfig {
+function stackConfigFor(tenant: Tenant, profile: UserProfile): StackConfig {
   const sc = tenant.config.stack_config;
   const d = sc.defaults;
   return {
@@ -28,7 +28,7 @@ export function stackConfigFor(tenant: Tenant, profile: UserProfile): StackConfi
 }
 
 /** The advanced-filter fields the user's roles may see. */
-export function advancedFiltersFor(tenant: Tenant, profile: UserProfile): AdvancedFilterField[] {
+function advancedFiltersFor(tenant: Tenant, profile: UserProfile): AdvancedFilterField[] {
   return tenant.config.advanced_filters.filter(
     (f) => !f.roles?.length || f.roles.some((r) => profile.roles.includes(r)),
   ) as AdvancedFilterField[];

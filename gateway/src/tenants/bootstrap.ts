@@ -1,6 +1,6 @@
 import { TENANT_ASSETS_PREFIX, type Look, type TenantBootstrap } from '@portal/contracts';
+import type { LookConfig } from '@portal/core';
 import type { Tenant } from './load';
-import type { LookConfig } from './schema';
 
 function look(tenantId: string, l: LookConfig): Look {
   const asset = (file: string) => `${TENANT_ASSETS_PREFIX}${tenantId}/${file}`;

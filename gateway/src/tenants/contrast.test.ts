@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { contrastRatio, parseHex, textColorOn } from '@portal/contracts';
+import { TenantConfigError } from '@portal/core';
 import { lookContrastProblems } from './contrast';
-import { loadTenants, TenantConfigError } from './load';
+import { loadTenants } from './load';
 
 const SHIPPED = resolve(__dirname, '../../../config/tenants');
 const dirs: string[] = [];

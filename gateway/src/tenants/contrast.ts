@@ -1,5 +1,5 @@
 import { AA_TEXT_CONTRAST, contrastRatio, parseHex } from '@portal/contracts';
-import type { LookConfig } from './schema';
+import type { LookConfig } from '@portal/core';
 
 /**
  * Text the portal draws on a tenant's colours must reach WCAG AA's 4.5:1 (issue 29.5): checked when the
@@ -9,7 +9,7 @@ import type { LookConfig } from './schema';
 type ColorKey = keyof LookConfig['colors'];
 
 /** The text-on-colour pairs the web app draws (web/src/lib/theme.ts and the shell), with what they are. */
-export const TEXT_ON_COLOR: readonly { text: ColorKey; on: ColorKey; what: string }[] = [
+const TEXT_ON_COLOR: readonly { text: ColorKey; on: ColorKey; what: string }[] = [
   { text: 'primary_contrast', on: 'primary', what: 'button and active menu entry text on the brand colour' },
   { text: 'topbar_fg', on: 'topbar_bg', what: 'top bar text' },
   { text: 'sidebar_fg', on: 'sidebar_bg', what: 'menu text' },

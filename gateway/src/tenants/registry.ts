@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { watch, type FSWatcher } from 'node:fs';
-import type { Logger } from '@portal/core';
-import { loadTenants, TenantConfigError, type Tenant } from './load';
+import { TenantConfigError, type Logger } from '@portal/core';
+import { loadTenants, type Tenant } from './load';
 
 /**
  * The tenants in force, resolved by host. Reloaded when a file of the

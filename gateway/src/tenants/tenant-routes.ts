@@ -17,7 +17,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** The policy of a tenant's logo or favicon when opened as a document. */
-export const ASSET_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
+const ASSET_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
 
 /** GET /api/tenant (the bootstrap of the Host's tenant) and the tenants' logo/favicon and help video files. */
 export async function tenantRoutes(app: FastifyInstance, _gw: GatewayCore) {

@@ -2,7 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadTenants, type TenantConfigError } from './load';
+import type { TenantConfigError } from '@portal/core';
+import { loadTenants } from './load';
 import { TenantRegistry } from './registry';
 
 const SHIPPED = resolve(__dirname, '../../../config/tenants');

@@ -27,7 +27,7 @@ const scriptJson = (value: unknown) =>
 
 const NONCE = '\u0000NONCE\u0000';
 /** `<meta property="csp-nonce" nonce="…">`: where the web app reads the page's style nonce. */
-export const CSP_NONCE_META = 'csp-nonce';
+const CSP_NONCE_META = 'csp-nonce';
 
 /**
  * index.html per tenant: its title, favicon and bootstrap JSON, with a nonce

@@ -112,6 +112,17 @@ export const AlertServiceLevel = Type.Object({
 });
 export type AlertServiceLevel = Static<typeof AlertServiceLevel>;
 
+/** `GET /cm/merchants/{id}/express-resolve`: what the embedded alerts frame needs (alerts iframe feature). */
+export const ExpressResolve = Type.Object({
+  ers_client_id: Type.String(),
+  token: Type.String(),
+  identity: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  session_token: Type.String(),
+});
+export type ExpressResolve = Static<typeof ExpressResolve>;
+
 export const AlertOutcome = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -120,6 +131,7 @@ export const AlertOutcome = Type.Object({
 });
 export type AlertOutcome = Static<typeof AlertOutcome>;
 export const AlertOutcomeList = Type.Object({ data: Type.Array(AlertOutcome) });
+export type AlertOutcomeList = Static<typeof AlertOutcomeList>;
 
 export const DescriptorMapping = Type.Object({
   id: Type.Integer(),
@@ -156,6 +168,7 @@ export const DescriptorMappingResult = Type.Object({
   /** Alerts that now show the MID. */
   alerts: Type.Integer(),
 });
+export type DescriptorMappingResult = Static<typeof DescriptorMappingResult>;
 
 export const AlertHistoryQuery = Type.Object({
   alert_id: Id(),
@@ -174,6 +187,7 @@ export const AlertHistoryItem = Type.Object({
 });
 export type AlertHistoryItem = Static<typeof AlertHistoryItem>;
 export const AlertHistoryList = ListResponse(AlertHistoryItem);
+export type AlertHistoryList = Static<typeof AlertHistoryList>;
 
 /** `POST /cm/svc/alerts/outcome` (Mark Outcome). */
 export const AlertOutcomeBody = Type.Object({
@@ -204,6 +218,7 @@ export const AlertDescriptorQuery = Type.Object({
 export type AlertDescriptorQuery = Static<typeof AlertDescriptorQuery>;
 export const AlertDescriptor = Type.Object({ id: Type.Integer(), descriptor: Type.String() });
 export const AlertDescriptorList = ListResponse(AlertDescriptor);
+export type AlertDescriptorList = Static<typeof AlertDescriptorList>;
 
 /** Export columns of alerts.csv / alerts.xlsx, in grid order. */
 export const ALERT_EXPORT_COLUMNS: readonly { accessor: keyof AlertRow; label: string }[] = [

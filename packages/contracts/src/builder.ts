@@ -404,6 +404,7 @@ export const BuilderSaveAnswer = Type.Object({
   type_id: Type.Union([Type.Integer(), Type.Null()]),
   last_updated: Type.Object({ timestamp: Type.String(), username: Type.Union([Type.String(), Type.Null()]) }),
 });
+export type BuilderSaveAnswer = Static<typeof BuilderSaveAnswer>;
 
 export const DocTypesQuery = Type.Object({
   case_id: Type.Optional(Id()),
@@ -448,6 +449,7 @@ export const NewProductAnswer = Type.Object({
   name: Type.String(),
   type: Type.Integer(),
 });
+export type NewProductAnswer = Static<typeof NewProductAnswer>;
 
 export const CategoriesQuery = Type.Object({
   mid_id: Type.Optional(Id()),
@@ -455,6 +457,7 @@ export const CategoriesQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 999, default: 999 })),
 });
 export const CategoryList = Type.Object({ data: Type.Array(ProductCategory) });
+export type CategoryList = Static<typeof CategoryList>;
 
 export const RelatedCase = Type.Object({
   id: Type.Integer(),
@@ -477,6 +480,7 @@ export const TemplateCopyAnswer = Type.Object({
   message: Type.String(),
   case_ids: Type.Array(Type.Integer()),
 });
+export type TemplateCopyAnswer = Static<typeof TemplateCopyAnswer>;
 
 // ---- docs service: the builder's upload (spec 2 §7 'Documents')
 

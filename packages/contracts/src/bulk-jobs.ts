@@ -8,7 +8,6 @@ import { Id, ListResponse, Money, Offset } from './common';
  */
 export const BULK_JOB_NAMES = { autoAccept: 'case.bulk-close', autoRefund: 'case.auto-refund' } as const;
 export const BULK_JOB_STATES = ['pending', 'confirmed', 'running', 'done', 'failed', 'cancelled'] as const;
-export type BulkJobState = (typeof BULK_JOB_STATES)[number];
 
 /** Texts of spec 2 §4, §5 and §8 for both panels. */
 export const BULK_MESSAGES = {

@@ -37,6 +37,9 @@ export const UpdaterBody = Type.Object(
   { additionalProperties: false },
 );
 export type UpdaterBody = Static<typeof UpdaterBody>;
+/** `POST /cm/cases/updater`: the upload's id; its rows are applied by a background job. */
+export const UpdaterCreated = Type.Object({ id: Type.Integer(), message: Type.String() });
+export type UpdaterCreated = Static<typeof UpdaterCreated>;
 
 export const UpdaterUpload = Type.Object({
   id: Type.Integer(),
@@ -52,6 +55,7 @@ export const UpdaterUpload = Type.Object({
 });
 export type UpdaterUpload = Static<typeof UpdaterUpload>;
 export const UpdaterList = Type.Object({ data: Type.Array(UpdaterUpload), pagination: Pagination });
+export type UpdaterList = Static<typeof UpdaterList>;
 export const UpdaterListQuery = Type.Object({
   start: Type.Optional(Offset()),
   limit: Type.Optional(Int32({ minimum: 0, maximum: 999 })),

@@ -339,6 +339,7 @@ export const CaseHistoryRow = Type.Object({
   action: Type.String(),
 });
 export const CaseHistoryList = ListResponse(CaseHistoryRow);
+export type CaseHistoryList = Static<typeof CaseHistoryList>;
 export type CaseHistoryRow = Static<typeof CaseHistoryRow>;
 
 /** `GET /cm/cases/reports/cases-status-totals`. */

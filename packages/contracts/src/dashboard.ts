@@ -46,6 +46,7 @@ export const MidTop5Query = Type.Composite([
 export type MidTop5Query = Static<typeof MidTop5Query>;
 
 export const CountResult = Type.Object({ count: Type.Integer() });
+export type CountResult = Static<typeof CountResult>;
 export const FraudPct = Type.Object({
   /** fraud / total, 0..1 (0 when there are no cases). */
   ratio: Type.Number(),
@@ -53,6 +54,7 @@ export const FraudPct = Type.Object({
   fraud: Type.Integer(),
   total: Type.Integer(),
 });
+export type FraudPct = Static<typeof FraudPct>;
 export const MidTop5Row = Type.Object({
   mid: Type.String(),
   midDescriptor: Type.Union([Type.String(), Type.Null()]),
@@ -66,13 +68,17 @@ export const MidTop5Row = Type.Object({
   defended: Type.Integer(),
 });
 export const MidTop5List = ListResponse(MidTop5Row);
+export type MidTop5List = Static<typeof MidTop5List>;
 export const DateCountRows = Type.Object({
   data: Type.Array(Type.Object({ date: Type.String(), count: Type.Integer() })),
 });
+export type DateCountRows = Static<typeof DateCountRows>;
 export const StatusCountRows = Type.Object({
   data: Type.Array(Type.Object({ case_status: Type.String(), count: Type.Integer() })),
 });
+export type StatusCountRows = Static<typeof StatusCountRows>;
 export const CardTypeCountRows = Type.Object({
   data: Type.Array(Type.Object({ name: Type.String(), count: Type.Integer() })),
 });
+export type CardTypeCountRows = Static<typeof CardTypeCountRows>;
 export type MidTop5Row = Static<typeof MidTop5Row>;

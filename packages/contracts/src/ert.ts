@@ -52,6 +52,7 @@ export const ErtRow = Type.Object({
 });
 export type ErtRow = Static<typeof ErtRow>;
 export const ErtRowList = Type.Object({ data: Type.Array(ErtRow), pagination: Pagination });
+export type ErtRowList = Static<typeof ErtRowList>;
 
 export const ErtIdParams = Type.Object({ id: Id({ maximum: Number.MAX_SAFE_INTEGER }) });
 export const ErtFileBody = Type.Object(
@@ -76,7 +77,9 @@ export const ErtBulkAnswer = Type.Object({
   count: Type.Integer(),
   ids: Type.Array(Type.Integer()),
 });
+export type ErtBulkAnswer = Static<typeof ErtBulkAnswer>;
 export const ErtResolveAnswer = Type.Object({ message: Type.String(), data: ErtRow });
+export type ErtResolveAnswer = Static<typeof ErtResolveAnswer>;
 /** Bulk creation CSV: case id and content; bulk resolve CSV: ERT ids. */
 export const ERT_TEMPLATES = {
   create: { filename: 'ert-upload-template.csv', header: ['Case ID', 'Content'] },

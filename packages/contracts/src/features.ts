@@ -68,18 +68,11 @@ export const RESOURCE_ALIASES = [
   'MERCHANT_HIERARCHY',
   'cm-view-partner-admin-id',
 ] as const;
-export type ResourceAlias = (typeof RESOURCE_ALIASES)[number];
 
 /** A feature as the profile carries it. */
 export interface Feature {
   id: number;
   alias: string;
-}
-/** A resource as the profile carries it: alias, and the url it opens when it is a page. */
-export interface Resource {
-  id: number;
-  alias: string;
-  url: string | null;
 }
 
 /**

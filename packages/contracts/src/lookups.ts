@@ -57,19 +57,33 @@ export const Descriptor = Type.Object({
 });
 
 export const CountryList = ListResponse(Country);
+export type CountryList = Static<typeof CountryList>;
 export const ProcessorList = ListResponse(Processor);
+export type ProcessorList = Static<typeof ProcessorList>;
 export const ReasonCodeList = ListResponse(ReasonCode);
+export type ReasonCodeList = Static<typeof ReasonCodeList>;
 export const ReasonCodeCategoryList = ListResponse(ReasonCodeCategory);
+export type ReasonCodeCategoryList = Static<typeof ReasonCodeCategoryList>;
 export const CycleList = ListResponse(Cycle);
+export type CycleList = Static<typeof CycleList>;
 export const CurrencyList = ListResponse(Currency);
+export type CurrencyList = Static<typeof CurrencyList>;
 export const CardTypeList = ListResponse(CardType);
+export type CardTypeList = Static<typeof CardTypeList>;
 export const StatusGroupList = ListResponse(StatusGroup);
+export type StatusGroupList = Static<typeof StatusGroupList>;
 export const CaseStatusList = ListResponse(CaseStatus);
+export type CaseStatusList = Static<typeof CaseStatusList>;
 export const VerdictList = ListResponse(Verdict);
+export type VerdictList = Static<typeof VerdictList>;
 export const ServiceLevelList = ListResponse(ServiceLevel);
+export type ServiceLevelList = Static<typeof ServiceLevelList>;
 export const SourceList = ListResponse(Source);
+export type SourceList = Static<typeof SourceList>;
 export const DeflectorList = ListResponse(Deflector);
+export type DeflectorList = Static<typeof DeflectorList>;
 export const DescriptorList = ListResponse(Descriptor);
+export type DescriptorList = Static<typeof DescriptorList>;
 
 export type Country = Static<typeof Country>;
 export type Processor = Static<typeof Processor>;

@@ -238,7 +238,9 @@ export type RuleSubject = Static<typeof RuleSubject>;
 export const RuleOperator = Type.Object({ id: Type.Integer(), name: Type.String() });
 export type RuleOperator = Static<typeof RuleOperator>;
 export const RuleSubjectList = Type.Object({ data: Type.Array(RuleSubject) });
+export type RuleSubjectList = Static<typeof RuleSubjectList>;
 export const RuleOperatorList = Type.Object({ data: Type.Array(RuleOperator) });
+export type RuleOperatorList = Static<typeof RuleOperatorList>;
 
 export const RuleCondition = Type.Object(
   {

@@ -5,7 +5,8 @@ import { Id, ListResponse, Offset, Text } from './common';
  * A merchant as `GET /cm/merchants/{id}` answers it: the panel shape of spec 1
  * §3.2 plus what the user service needs for whoami (show_alerts_banner,
  * allowed_domains, mids_count, service_level_id). A system context sees the
- * whole tenant; users see their subtree and its ancestors (the parent name).
+ * whole tenant; users see their subtree and its ancestors (the parent name:
+ * MerchantName below).
  */
 export const Merchant = Type.Object(
   {
@@ -52,6 +53,9 @@ export const Merchant = Type.Object(
   { $id: 'Merchant' },
 );
 export type Merchant = Static<typeof Merchant>;
+/** What a partner or merchant user reads of a merchant above its own subtree: the name only. */
+export const MerchantName = Type.Object({ id: Type.Integer(), business_name: Type.String() });
+export type MerchantName = Static<typeof MerchantName>;
 
 export const MerchantIdParams = Type.Object({ id: Id() });
 
@@ -92,6 +96,7 @@ export const Mid = Type.Object({
   descriptors: Type.Array(Type.String()),
 });
 export const MidList = ListResponse(Mid);
+export type MidList = Static<typeof MidList>;
 export type Mid = Static<typeof Mid>;
 
 /**

@@ -102,6 +102,7 @@ export const OnboardingCreateBody = Type.Object(
 );
 export type OnboardingCreateBody = Static<typeof OnboardingCreateBody>;
 export const OnboardingCreated = Type.Object({ id: Type.Integer(), message: Type.String() });
+export type OnboardingCreated = Static<typeof OnboardingCreated>;
 
 export const OnboardingFilesQuery = Type.Object({
   date_range: Type.Optional(DateRange),
@@ -173,6 +174,12 @@ export const OnboardingRecordsPatch = Type.Object(
   { additionalProperties: false },
 );
 export type OnboardingRecordsPatch = Static<typeof OnboardingRecordsPatch>;
+/** `PATCH /cm/onboarding/{id}/records`: the rows still failing validation after the edit. */
+export const OnboardingRecordsPatched = Type.Object({
+  message: Type.String(),
+  total_failing_validation: Type.Integer(),
+});
+export type OnboardingRecordsPatched = Static<typeof OnboardingRecordsPatched>;
 
 export const OnboardingPatch = Type.Object({ status_id: Type.Literal(3) }, { additionalProperties: false });
 export const OnboardingIdParams = Type.Object({ id: Id({ maximum: Number.MAX_SAFE_INTEGER }) });
@@ -184,3 +191,4 @@ export const OnboardingStatusAnswer = Type.Object({
   status_id: SmallId(),
   message: Type.String(),
 });
+export type OnboardingStatusAnswer = Static<typeof OnboardingStatusAnswer>;

@@ -48,7 +48,6 @@ export const DELIVERY_STATUSES = [
   { code: 'O', name: 'Other' },
   { code: 'D', name: 'Delivered' },
 ] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number]['code'];
 
 const Str = (max: number) => Text({ maxLength: max });
 const Opt = (max: number) => Type.Optional(Type.Union([Str(max), Type.Null()]));
@@ -73,7 +72,6 @@ export const MatchingDetails = Type.Object({
   country: Opt(3),
 });
 export type MatchingDetails = Static<typeof MatchingDetails>;
-export const MATCHING_KEYS = Object.keys(MatchingDetails.properties) as Array<keyof MatchingDetails>;
 
 export const UndisputedTransaction = Type.Composite([
   Type.Object({

@@ -289,7 +289,9 @@ export type ReconciliationReviewBody = Static<typeof ReconciliationReviewBody>;
 export const ReconciliationFlagResult = Type.Object({
   data: Type.Array(Type.Object({ id: Type.Integer(), processor_id: Type.Integer(), date: Type.String() })),
 });
+export type ReconciliationFlagResult = Static<typeof ReconciliationFlagResult>;
 export const ReconciliationCountResult = Type.Object({ count: Type.Integer() });
+export type ReconciliationCountResult = Static<typeof ReconciliationCountResult>;
 export const RECONCILIATION_MESSAGES = {
   flagError: 'There was an error flagging these reports.',
   unflagError: 'There was an error unflagging these reports.',

@@ -166,6 +166,8 @@ export const ErtBody = Type.Object(
 );
 export type ErtBody = Static<typeof ErtBody>;
 export const ErtList = ListResponse(Ert);
+export type ErtList = Static<typeof ErtList>;
 export const ErtResult = Type.Object({ message: Type.String(), data: Ert });
+export type ErtResult = Static<typeof ErtResult>;
 
 export const ReviewWriteResult = Type.Object({ message: Type.String(), data: Type.Array(CaseRow) });

@@ -35,6 +35,13 @@ export const ROLE_LABELS: Record<RoleName, string> = {
 export const PROVIDER_ROLES: readonly RoleName[] = ['cb911_admin', 'cb911_manager', 'cb911_agent'];
 export const PARTNER_ROLES: readonly RoleName[] = ['partner_admin', 'partner_user'];
 export const MERCHANT_ROLES: readonly RoleName[] = ['merchant_admin', 'merchant_user'];
+/** The admins of users: provider admins and managers, partner and merchant admins (audit, MID permissions). */
+export const USER_ADMIN_ROLES: readonly RoleName[] = [
+  'cb911_admin',
+  'cb911_manager',
+  'partner_admin',
+  'merchant_admin',
+];
 /** Role ids offered when assignable users are restricted to admin users (spec 3 §9). */
 export const ASSIGNABLE_ROLE_IDS: readonly RoleId[] = [ROLES.cb911_manager, ROLES.cb911_agent];
 

@@ -4,8 +4,8 @@ import { SamlBootstrap } from './saml';
 /**
  * What GET /api/tenant answers and index.html inlines (design §3): the
  * tenant's public face for the web app. Never secrets or upstream URLs.
- * The full tenant configuration schema (config/tenants/*) lives in the
- * gateway; this is its public projection.
+ * The full tenant configuration schema (config/tenants/*) lives in
+ * packages/core/src/tenant-config; this is its public projection.
  */
 export const Look = Type.Object({
   logo_url: Type.String(),

@@ -28,6 +28,9 @@ export const USER_MESSAGES = {
 
 export const UserStatus = Type.Object({ id: Type.Integer(), name: Type.String() });
 export const RoleRef = Type.Object({ id: Type.Integer(), name: Type.String(), alias: Type.String() });
+/** `GET /users/roles`: the roles the caller may assign. */
+export const RoleList = Type.Object({ data: Type.Array(RoleRef) });
+export type RoleList = Static<typeof RoleList>;
 
 /** A user as the users grid and forms read it (spec 3 §3 User). */
 export const UserItem = Type.Object(
@@ -93,6 +96,7 @@ export const UpdateUserBody = Type.Object({
 export type UpdateUserBody = Static<typeof UpdateUserBody>;
 
 export const MessageResult = Type.Object({ message: Type.String() });
+export type MessageResult = Static<typeof MessageResult>;
 
 export const SitePermission = Type.Object({
   id: Type.Integer(),
@@ -101,6 +105,9 @@ export const SitePermission = Type.Object({
   is_active: Type.Boolean(),
   isChecked: Type.Boolean(),
 });
+/** `GET /users/user/{id}/site-permissions`. */
+export const SitePermissionList = Type.Object({ data: Type.Array(SitePermission) });
+export type SitePermissionList = Static<typeof SitePermissionList>;
 export const ResourceBody = Type.Object({
   resource_id: Id(),
   is_allowed: Type.Boolean(),
@@ -121,12 +128,14 @@ export const LoginEvent = Type.Object({
   blocked_id: Type.Union([Type.Integer(), Type.Null()]),
   success: Type.Boolean(),
 });
+export type LoginEvent = Static<typeof LoginEvent>;
 export const LoginHistoryQuery = Type.Object({
   is_unique: Type.Optional(Type.Boolean()),
   start: Type.Optional(Offset()),
   limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, default: 25 })),
 });
 export const LoginHistory = ListResponse(LoginEvent);
+export type LoginHistory = Static<typeof LoginHistory>;
 /** POST /users/blockip: lock an IP for a user's account (user_id defaults to the caller). */
 export const BlockIpBody = Type.Object({
   ip: Text({ minLength: 1, maxLength: 64 }),
@@ -140,6 +149,7 @@ export const NotificationSetting = Type.Object({
   alias: Type.String(),
   is_enabled: Type.Boolean(),
 });
+export type NotificationSetting = Static<typeof NotificationSetting>;
 export const NotificationBody = Type.Object({ is_enabled: Type.Boolean() });
 export const EmailBody = Type.Object({ email: Text({ maxLength: 254 }) });
 

@@ -95,7 +95,6 @@ export const WebhookPatchBody = Type.Object(
 export type WebhookPatchBody = Static<typeof WebhookPatchBody>;
 
 export const WEBHOOK_DELIVERY_STATES = ['queued', 'retrying', 'succeeded', 'failed'] as const;
-export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
 
 export const WebhookDelivery = Type.Object({
   id: Type.Integer(),

@@ -1,4 +1,5 @@
 export * from './cache';
+export * from './case-client';
 export * from './db';
 export * from './env';
 export * from './errors';
@@ -11,4 +12,6 @@ export * from './service';
 export * from './service-client';
 export * from './mail';
 export * from './sql';
+export * from './tenant-config/read';
+export * from './tenant-config/schema';
 export * from './tx-guard';

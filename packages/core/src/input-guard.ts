@@ -11,10 +11,10 @@ import { badRequest } from './errors';
  * - a NUL character anywhere in the params, querystring or body (values or
  *   keys) is a 400 naming the field: Postgres refuses NUL in text.
  */
-export const INPUT_INT_MAX = 2_147_483_647;
-export const INPUT_INT_MIN = -2_147_483_648;
-export const INPUT_NUMBER_LIMIT = 1e15;
-export const NUL_MESSAGE = 'must not contain a NUL character';
+const INPUT_INT_MAX = 2_147_483_647;
+const INPUT_INT_MIN = -2_147_483_648;
+const INPUT_NUMBER_LIMIT = 1e15;
+const NUL_MESSAGE = 'must not contain a NUL character';
 
 type JsonSchema = Record<string | symbol, unknown>;
 const SCHEMA_MAPS = ['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas'];
@@ -34,7 +34,7 @@ const SCHEMA_ONE = [
 const SCHEMA_LIST = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
 
 /** A copy of a request schema with int4 bounds on unbounded integers and finite bounds on numbers. */
-export function boundRequestSchema<T>(schema: T): T {
+function boundRequestSchema<T>(schema: T): T {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return schema;
   const src = schema as JsonSchema;
   const out: JsonSchema = {};
@@ -73,12 +73,7 @@ function boundRouteSchemas(route: RouteOptions) {
 }
 
 /** Walks a parsed input (values and keys); answers the path of the first value `bad` picks, or null. */
-export function findInput(
-  value: unknown,
-  path: string,
-  bad: (value: unknown) => boolean,
-  depth = 0,
-): string | null {
+function findInput(value: unknown, path: string, bad: (value: unknown) => boolean, depth = 0): string | null {
   if (bad(value)) return path;
   if (!value || typeof value !== 'object' || depth > 32) return null;
   if (Array.isArray(value)) {

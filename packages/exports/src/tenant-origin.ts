@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import type { Env } from '@portal/core';
 
-const TENANT = /^[a-z][a-z0-9-]{1,31}$/; // the tenant id of gateway/src/tenants/schema.ts
+const TENANT = /^[a-z][a-z0-9-]{1,31}$/; // the tenant id of packages/core/src/tenant-config/schema.ts
 
 /**
  * The tenant's first domain, from the files the gateway validated at start-up

@@ -11,7 +11,7 @@ import { HttpError } from '@portal/core';
  * is refused unless the key starts with it, so one tenant can never name
  * another's object, whatever a client sends as `s3_key`.
  */
-const TENANT = /^[a-z][a-z0-9-]{1,31}$/; // the tenant id of gateway/src/tenants/schema.ts
+const TENANT = /^[a-z][a-z0-9-]{1,31}$/; // the tenant id of packages/core/src/tenant-config/schema.ts
 const AREA = /^[a-z][a-z0-9-]{0,31}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const FILENAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,119}$/;
@@ -32,10 +32,6 @@ export function safeFilename(name: string): string {
   const dot = ascii.lastIndexOf('.');
   const ext = dot > 0 && ascii.length - dot <= 10 ? ascii.slice(dot) : '';
   return ascii.slice(0, MAX_FILENAME - ext.length) + ext;
-}
-
-export function isTenantId(tenant: string): boolean {
-  return TENANT.test(tenant);
 }
 
 /** A new key for an object of `tenant` in `area` (e.g. 'representments', 'templates', 'onboarding', 'exports'). */

@@ -36,7 +36,7 @@ import { jobMigrations, PGBOSS_SCHEMA } from '@portal/jobs';
 import { migrateAll, parseSeedScale, seedDemo, SERVICES } from './stack';
 
 /** The flag that lets a reset run with NODE_ENV=production (compose's demo stack runs in production mode). */
-export const PRODUCTION_FLAG = '--yes-drop-production-data';
+const PRODUCTION_FLAG = '--yes-drop-production-data';
 
 /**
  * What a reset reads: the migrate step's database and seed scale, the worker's Redis, object store and
@@ -49,14 +49,14 @@ export class ResetRefused extends Error {
   override readonly name = 'ResetRefused';
 }
 
-export interface ResetOptions {
+interface ResetOptions {
   /** NODE_ENV=production resets only with this (the PRODUCTION_FLAG). */
   allowProduction?: boolean;
   /** Told once the checks passed and the reset starts (the runner prints it: a default seed takes a while). */
   onStart?: (line: string) => void;
 }
 
-export interface ResetResult {
+interface ResetResult {
   ms: number;
   /** Milliseconds of each step, in order: drop, migrate, seed, clean. */
   phases: Array<[string, number]>;

@@ -8,8 +8,9 @@ import {
   SAML_DEMO_IDP_CERT_FILE,
   SAML_DEMO_IDP_KEY_FILE,
 } from '@portal/contracts';
+import { TenantConfigError } from '@portal/core';
 import { startStack, type Stack } from '@portal/runner';
-import { loadTenants, TenantConfigError } from '../../../gateway/src/tenants/load';
+import { loadTenants } from '../../../gateway/src/tenants/load';
 import { buildAssertion, buildResponseXml, toBase64 } from '../../../services/user/src/auth/saml/test-idp';
 import { requireSamlTenant } from '../../../services/user/src/auth/saml/config';
 import { safeReturnPath } from '../../../services/user/src/auth/saml/return-path';

@@ -2,9 +2,11 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DashboardTile, SamlTenantConfig } from '@portal/contracts';
 
 /**
- * The schema of config/tenants/<id>.yaml (design §3). Validated at start-up
- * and on every change; GET /api/tenant and index.html carry its public
- * projection (TenantBootstrap in @portal/contracts), never upstream URLs.
+ * The schema of config/tenants/<id>.yaml (design §3), read and validated by
+ * read.ts beside this file: by the gateway at start-up and on every change,
+ * by the services when they read a tenant's file. GET /api/tenant and
+ * index.html carry its public projection (TenantBootstrap in
+ * @portal/contracts), never upstream URLs.
  */
 const Color = Type.String({ pattern: '^#[0-9a-fA-F]{3,8}$', description: 'CSS hex colour' });
 /** A file name under config/tenants/assets/<tenant>/, served at /tenant-assets/<tenant>/<file>. */
@@ -61,7 +63,7 @@ const FilterType = Type.Union(
   ['select', 'text', 'userDefinedMultiSelect', 'amount', 'date', 'due-date'].map((t) => Type.Literal(t)),
 );
 /** A case advanced-filter field (spec 2 §2.2). */
-export const AdvancedFilter = Type.Object(
+const AdvancedFilter = Type.Object(
   {
     alias: Type.String({ minLength: 1 }),
     alias_override: Type.Optional(Type.String()),
@@ -89,7 +91,6 @@ export const AdvancedFilter = Type.Object(
   },
   { additionalProperties: false },
 );
-export type AdvancedFilter = Static<typeof AdvancedFilter>;
 
 export const TenantFile = Type.Object(
   {

@@ -38,10 +38,10 @@ const COLUMNS: TableColumn<AlertRow>[] = ALERT_EXPORT_COLUMNS.map(({ accessor, l
   ...(accessor === 'trans_amount' ? { csvNumber: (v: number) => v.toFixed(2) } : {}),
 }));
 
-export const alertsCsv = (db: Db, sql: string, params: unknown[], pageOnly: boolean) =>
+const alertsCsv = (db: Db, sql: string, params: unknown[], pageOnly: boolean) =>
   csvExport(COLUMNS, alertBatches(db, sql, params, pageOnly));
 
-export const alertsXlsx = (
+const alertsXlsx = (
   db: Db,
   sql: string,
   params: unknown[],
@@ -49,7 +49,7 @@ export const alertsXlsx = (
   onError: (error: unknown) => void,
 ) => xlsxExport('Alerts', COLUMNS, alertBatches(db, sql, params, pageOnly), onError);
 
-export const alertExportName = (ext: 'csv' | 'xlsx') => exportFileName('alerts', ext);
+const alertExportName = (ext: 'csv' | 'xlsx') => exportFileName('alerts', ext);
 
 /**
  * The alerts grid export of `ctx` (the caller, or the scope a mailed export

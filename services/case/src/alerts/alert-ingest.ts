@@ -28,7 +28,7 @@ async function exists(tx: Queryable, table: 'sources' | 'currencies' | 'card_typ
   return r.rows.length > 0;
 }
 
-export async function ingestAlert(
+async function ingestAlert(
   tx: Queryable,
   ctx: InternalContext,
   b: AlertIngestBody,

@@ -13,7 +13,7 @@ import { alertDateRange, alertScope, alertScopeConditions } from './alert-scope'
 const ts = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 /** Every column of a row; FROM joins the small lookups (all by primary key). */
-export const ALERT_COLUMNS = `a.id as alert_id, a.merchant_id, m.business_name as account, s.name as source, a.source_id,
+const ALERT_COLUMNS = `a.id as alert_id, a.merchant_id, m.business_name as account, s.name as source, a.source_id,
   a.order_id, a.trans_amount::float8 as trans_amount, cur.code as currency, to_char(a.trans_date, 'YYYY-MM-DD') as trans_date,
   coalesce(a.cc_bin, '') || '******' || coalesce(a.cc_last_four, '') as cc_num, ct.name as cc_type,
   ad.descriptor, a.descriptor_id, mi.mid, ad.mid_id, ${ts('a.alert_date')} as alert_date,
@@ -31,7 +31,7 @@ const ALERT_JOINS = `join cases.alert_descriptors ad on ad.id = a.descriptor_id
   left join cases.mids mi on mi.id = ad.mid_id
   left join cases.alert_outcomes o on o.id = a.outcome_id`;
 
-export const ALERT_FROM = `from cases.alerts a ${ALERT_JOINS}`;
+const ALERT_FROM = `from cases.alerts a ${ALERT_JOINS}`;
 
 const SORT_SQL: Record<AlertSortColumn, string> = {
   alert_id: 'a.id',
@@ -77,7 +77,7 @@ export function toAlertRow(r: SqlRow): AlertRow {
   };
 }
 
-export interface AlertFilter {
+interface AlertFilter {
   conditions: string[];
   params: unknown[];
   /** The conditions name the descriptor (alias ad): MID scope or the descriptor filter. */
@@ -101,7 +101,7 @@ const OWN_SORT = new Set<AlertSortColumn>([
 ]);
 
 /** The WHERE of a list or export: scope, date range, descriptor and search. */
-export async function buildAlertFilter(
+async function buildAlertFilter(
   db: Queryable,
   ctx: InternalContext,
   q: AlertListQuery,
@@ -162,7 +162,7 @@ const NULLABLE_SORT = new Set<AlertSortColumn>([
   'outcome',
 ]);
 
-export function alertOrderBy(q: AlertListQuery): string {
+function alertOrderBy(q: AlertListQuery): string {
   const sort = q.sort_by ?? 'alert_date';
   const order = q.sort_order ?? (q.sort_by ? 'asc' : 'desc');
   return `order by ${SORT_SQL[sort]} ${order}${NULLABLE_SORT.has(sort) ? ' nulls last' : ''}, a.id ${order}`;

@@ -1,19 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { ErrorResponse, Id } from '@portal/contracts';
+import { ErrorResponse, ExpressResolve, Id } from '@portal/contracts';
 import { notFound, unauthorized } from '@portal/core';
 import { Type, type Static } from '@sinclair/typebox';
 import { alertScope } from './alert-scope';
 
 const Params = Type.Object({ id: Id() });
-export const ExpressResolve = Type.Object({
-  ers_client_id: Type.String(),
-  token: Type.String(),
-  identity: Type.String(),
-  first_name: Type.String(),
-  last_name: Type.String(),
-  session_token: Type.String(),
-});
 
 /** Verify tokens live 15 minutes: long enough to load the frame, short enough that a leaked URL is soon useless. */
 const TOKEN_SECONDS = 15 * 60;

@@ -15,7 +15,7 @@ import { autoAcceptJob, autoRefundJob } from './bulk-run';
 
 export type BulkKind = BulkJobRow['kind'];
 
-export interface BulkCriteria {
+interface BulkCriteria {
   amt_from: number;
   amt_to: number;
   currency_id: number;
@@ -93,7 +93,7 @@ export async function listBulkJobs(
   return { data: rows.rows.map(toJob), pagination: { total: count.rows[0]?.n ?? 0, limit, start } };
 }
 
-export async function getBulkJob(db: Queryable, id: number): Promise<BulkJob> {
+async function getBulkJob(db: Queryable, id: number): Promise<BulkJob> {
   const { rows } = await db.query<Record<string, unknown>>(`${JOB_SELECT} where j.id = $1`, [id]);
   return toJob(rows[0]!);
 }

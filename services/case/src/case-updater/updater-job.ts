@@ -4,9 +4,9 @@ import { defineJob, emitEvents, JobError, Type, type JobContext } from '@portal/
 import { newObjectKey } from '@portal/storage';
 import { caseObjectStore, csvText, parseCsv, readCsvObject } from '../onboarding/csv-file';
 
-export const CASE_UPDATER_JOB = 'case.updater';
+const CASE_UPDATER_JOB = 'case.updater';
 /** Rows per transaction: short row locks so that case lists stay fast while a big file runs. */
-export const UPDATER_BATCH = 2000;
+const UPDATER_BATCH = 2000;
 
 interface Upload {
   id: string;

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { Type } from '@sinclair/typebox';
 import {
   ErrorResponse,
   UPDATER_MAX_BYTES,
   UPDATER_TEMPLATE,
   UpdaterBody,
+  UpdaterCreated,
   UpdaterList,
   UpdaterListQuery,
   UpdaterUploadQuery,
@@ -48,7 +48,7 @@ export const caseUpdaterRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         body: UpdaterBody,
-        response: { 200: Type.Object({ id: Type.Integer(), message: Type.String() }), ...errors },
+        response: { 200: UpdaterCreated, ...errors },
       },
     },
     async (request) => submitUpdate(db, await store(), request.ctx, request.body),

@@ -14,7 +14,7 @@ import { resolveScope } from '../scope/scope';
 import { caseUpdaterJob } from './updater-job';
 
 export const UPDATER_AREA = 'case-updater';
-export const UPDATER_NOT_FOUND = 'The uploaded file was not found; upload it again.';
+const UPDATER_NOT_FOUND = 'The uploaded file was not found; upload it again.';
 const STATUS_NAMES: Record<string, string> = {
   queued: 'Queued',
   running: 'Processing',
@@ -28,7 +28,7 @@ export function assertUpdater(ctx: InternalContext): void {
 }
 
 /** The ID and Verdict columns of a case updater CSV (header names, any case). */
-export function updaterColumns(header: string[]): { id: number; verdict: number } {
+function updaterColumns(header: string[]): { id: number; verdict: number } {
   const lower = header.map((h) => h.toLowerCase());
   const id = lower.indexOf('id');
   const verdict = lower.indexOf('verdict');

@@ -4,7 +4,7 @@ import { isOpenGroup } from './case-columns';
 import type { LockedCase } from './case-writes';
 
 /** An active provider manager or agent of the tenant (cases.assignees). */
-export interface Assignee {
+interface Assignee {
   id: number;
   username: string;
   fname: string;

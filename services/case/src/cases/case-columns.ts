@@ -65,7 +65,7 @@ export function withLabels(r: CaseSqlRow, ref: Reference): CaseDbRow {
   };
 }
 
-export interface CaseDbRow {
+interface CaseDbRow {
   id: number;
   case_no: string;
   order_id: string | null;
@@ -139,7 +139,7 @@ export function isOpenGroup(statusGroupId: number): boolean {
 }
 
 /** What the grid may do with a case, from its status (spec 2 §3, §4). */
-export function caseProperties(
+function caseProperties(
   r: Pick<
     CaseDbRow,
     | 'status_id'

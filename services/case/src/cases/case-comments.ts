@@ -6,7 +6,7 @@ import { lockCases, write } from './case-writes';
 
 /** What a history row says of a comment: its text, cut to keep the history grid readable. */
 const HISTORY_TEXT = 200;
-export function commentAction(text: string): string {
+function commentAction(text: string): string {
   return `Comment added: ${text.length > HISTORY_TEXT ? `${text.slice(0, HISTORY_TEXT)}...` : text}`;
 }
 

@@ -22,7 +22,7 @@ interface CountDims {
   midIds: number[] | null;
 }
 
-export interface CaseFilter {
+interface CaseFilter {
   scope: Scope;
   /** SQL conditions on alias `c`; parameters in `params`. */
   conditions: string[];

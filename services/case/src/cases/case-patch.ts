@@ -31,7 +31,7 @@ export function patchCase(
   });
 }
 
-export const SINGLE_TYPE_MESSAGE = 'You can only operate on cases that share a single type.';
+const SINGLE_TYPE_MESSAGE = 'You can only operate on cases that share a single type.';
 
 /** PUT /cm/cases: bulk assign/unassign, or bulk DNR/revert of cases sharing one status. */
 export function bulkPatchCases(db: Db, ctx: InternalContext, body: CaseBulkPatchBody): Promise<WriteResult> {

@@ -8,7 +8,7 @@ import { addHistory } from '../cases/case-history';
  * (the ERT_CREATED / ERT_RESOLVED webhook events belong right here, in the
  * same transaction).
  */
-export interface NewErt {
+interface NewErt {
   caseId: number;
   merchantId: number;
   content: string;

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 
 /** The proof file types an ERT takes (the upload link names one of them). */
 export const PROOF_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'text/csv'] as const;
-export type ProofType = (typeof PROOF_TYPES)[number];
+type ProofType = (typeof PROOF_TYPES)[number];
 
 const SIGNATURES: ReadonlyArray<[Exclude<ProofType, 'text/csv'>, number[]]> = [
   ['application/pdf', [0x25, 0x50, 0x44, 0x46, 0x2d]], // %PDF-

@@ -11,7 +11,7 @@ export interface TableColumn<R> {
 }
 
 /** Text a spreadsheet would run as a formula (= + - @, also after a tab or CR) gets a leading quote. */
-export const spreadsheetText = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+const spreadsheetText = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
 function csvText(value: string | number | null, csvNumber?: (value: number) => string): string {
   if (value === null) return '';

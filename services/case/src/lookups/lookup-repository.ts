@@ -100,7 +100,6 @@ const LOOKUPS = {
 } satisfies Record<string, LookupDef>;
 
 export type LookupName = keyof typeof LOOKUPS;
-export const LOOKUP_NAMES = Object.keys(LOOKUPS) as LookupName[];
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 

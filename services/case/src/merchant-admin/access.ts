@@ -13,7 +13,7 @@ const ROLE_RULES = {
   EDIT_MID: ['cb911_admin', 'cb911_manager', 'partner_admin', 'merchant_admin'],
   EDIT_RDR: ['cb911_admin', 'cb911_manager', 'partner_admin', 'merchant_admin'],
 } as const;
-export type AdminAction = keyof typeof ROLE_RULES;
+type AdminAction = keyof typeof ROLE_RULES;
 
 /** Refuses read-only users and roles without the action; system calls pass. */
 export function assertMayWrite(ctx: InternalContext, action: AdminAction): void {

@@ -4,15 +4,11 @@ import {
   type Merchant,
   type MerchantList,
   type MerchantListQuery,
+  type MerchantName,
   type Mid,
 } from '@portal/contracts';
-import { Type, type Static } from '@sinclair/typebox';
 import { containsPattern, type Queryable } from '@portal/core';
 import { scopeConditions, subtreeIds, type Scope } from '../scope/scope';
-
-/** What a partner or merchant user reads of a merchant above its own subtree: the name only. */
-export const MerchantName = Type.Object({ id: Type.Integer(), business_name: Type.String() });
-export type MerchantName = Static<typeof MerchantName>;
 
 interface MerchantDbRow {
   id: number;

@@ -7,12 +7,13 @@ import {
   MerchantIdParams,
   MerchantList,
   MerchantListQuery,
+  MerchantName,
   MidList,
   MidQuery,
 } from '@portal/contracts';
 import { forbidden, notFound } from '@portal/core';
 import { narrowToMerchant, resolveScope } from '../scope/scope';
-import { findMerchant, listMerchants, listMids, MerchantName, upsertAssignee } from './merchant-repository';
+import { findMerchant, listMerchants, listMids, upsertAssignee } from './merchant-repository';
 
 export const merchantRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: MerchantListQuery }>(

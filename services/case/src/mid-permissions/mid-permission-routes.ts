@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import {
   ErrorResponse,
   Id,
+  MessageResult,
   MID_PERMISSION_MESSAGES,
   MidPermissionOneBody,
   MidPermissionsBody,
@@ -21,7 +22,6 @@ import {
 } from './mid-permissions';
 
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 502: ErrorResponse };
-const Message = Type.Object({ message: Type.String() });
 const UserParams = Type.Object({ userId: Id() });
 
 /** GET/PUT /cm/mids/permissions/{userId}, POST /cm/mids/{id}/permissions/{userId} (spec 3 §7 MIDs). */
@@ -68,7 +68,7 @@ export const midPermissionRoutes: FastifyPluginAsync = async (app) => {
         tags: ['mids'],
         params: UserParams,
         body: MidPermissionsBody,
-        response: { 200: Message, ...errors },
+        response: { 200: MessageResult, ...errors },
       },
     },
     async (request) => {
@@ -94,7 +94,7 @@ export const midPermissionRoutes: FastifyPluginAsync = async (app) => {
         tags: ['mids'],
         params: Type.Object({ id: Id(), userId: Id() }),
         body: MidPermissionOneBody,
-        response: { 200: Message, ...errors },
+        response: { 200: MessageResult, ...errors },
       },
     },
     async (request) => {

@@ -18,7 +18,7 @@ import { subtreeIds } from '../scope/scope';
  * the user service applies the who-may-manage-whom rules (own account,
  * read-only, partner and merchant admin scope) in one place.
  */
-export const MID_ACTIVE = 2;
+const MID_ACTIVE = 2;
 
 export interface MidRow {
   id: number;

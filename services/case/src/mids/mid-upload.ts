@@ -6,7 +6,7 @@ import { csvCell, parseCsv } from './csv';
 import { insertMid, validateMid } from './mid-writes';
 
 /** Columns of the MID CSV template (GET /cm/templates/mids.csv), in order. */
-export const MID_CSV_COLUMNS = [
+const MID_CSV_COLUMNS = [
   'mid',
   'alias',
   'descriptor',
@@ -16,14 +16,14 @@ export const MID_CSV_COLUMNS = [
   'caid',
   'wpg_merchant_code',
 ] as const;
-export const MID_CSV_MAX_ROWS = 5000;
+const MID_CSV_MAX_ROWS = 5000;
 
 export function midTemplateCsv(): string {
   const sample = ['5410000099001', 'Main store', 'ACME*STORE', 'First Data', '1', '5411', '', ''];
   return `${MID_CSV_COLUMNS.join(',')}\r\n${sample.map(csvCell).join(',')}\r\n`;
 }
 
-export interface RowError {
+interface RowError {
   row: number;
   field: string;
   message: string;

@@ -11,7 +11,7 @@ import { parseObjectKey, sharedObjectStore, type ObjectStore } from '@portal/sto
 /** The store of the case service's routes and jobs. */
 export const caseObjectStore = (env: Env, log: Logger): Promise<ObjectStore> => sharedObjectStore(env, log);
 
-export const CSV_CONTENT_TYPE = 'text/csv';
+const CSV_CONTENT_TYPE = 'text/csv';
 
 /** An upload form for one CSV in `area` of the tenant. */
 export async function csvUploadLink(
@@ -57,7 +57,7 @@ export async function readCsvObject(
   return Buffer.concat(chunks);
 }
 
-export interface CsvTable {
+interface CsvTable {
   header: string[];
   rows: string[][];
 }

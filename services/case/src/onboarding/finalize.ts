@@ -19,7 +19,7 @@ import { assertOnboarder, fileUsernames, revalidate, visibleFile } from './onboa
 import { withCheckedUsernames, type UsernameLookup } from './username-lookup';
 import type { Cells } from './validate';
 
-export const ONBOARDING_FINALIZE_JOB = 'case.onboarding-finalize';
+const ONBOARDING_FINALIZE_JOB = 'case.onboarding-finalize';
 
 /**
  * PATCH /cm/onboarding/{id} {status_id: 3}: only when no live cell fails.
@@ -211,7 +211,7 @@ async function createMainAdmins(
   return problems;
 }
 
-export const onboardingFinalizeJob = defineJob({
+const onboardingFinalizeJob = defineJob({
   name: ONBOARDING_FINALIZE_JOB,
   schema: Type.Object({ file_id: Type.Integer({ minimum: 1 }) }),
   expireInSeconds: 1800,

@@ -69,7 +69,7 @@ export class CheckedUsernames {
   }
 }
 
-export class UncheckedUsernames extends Error {
+class UncheckedUsernames extends Error {
   constructor(readonly usernames: string[]) {
     super(`${usernames.length} username(s) were not checked before the transaction`);
     this.name = 'UncheckedUsernames';

@@ -9,7 +9,7 @@ import type { CheckedUsernames } from './username-lookup';
  * on the other rows (duplicates), so a change re-checks the whole file.
  */
 export type Cells = Record<string, string>;
-export type CellErrors = Record<string, string[]>;
+type CellErrors = Record<string, string[]>;
 
 export const columnsOf = (type: OnboardingType) => (type === 'merchant' ? MERCHANT_COLUMNS : MID_COLUMNS);
 

@@ -39,7 +39,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines;
 }
 
-export interface CeDocumentInput {
+interface CeDocumentInput {
   caseId: number;
   caseNo: string;
   merchantName: string;

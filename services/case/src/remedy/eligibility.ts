@@ -1,7 +1,7 @@
 import { REMEDY_ELIGIBILITY, REMEDY_FEATURE, UPLOADABLE_STATUSES } from '@portal/contracts';
 import { tenantFlag } from './tenant-features';
 
-export interface RemedyFacts {
+interface RemedyFacts {
   tenant_id: string;
   card_type_id: number;
   reason_code: string;

@@ -19,12 +19,12 @@ import { Value, type ValueError } from '@sinclair/typebox/value';
  * `tracking_information`), `doc[...]` for the document pairs.
  */
 
-export interface RemedyCaseFacts {
+interface RemedyCaseFacts {
   case_no: string;
   date_post: string;
 }
 
-export interface RemedyLookups {
+interface RemedyLookups {
   currencies: ReadonlySet<string>;
   countries: ReadonlySet<string>;
 }
@@ -41,7 +41,7 @@ export async function remedyLookups(db: Queryable): Promise<RemedyLookups> {
 }
 
 /** `/dl/undisputed_transactions/0/historical_arn` -> `undisputed_transactions[0].historical_arn`. */
-export function toPropertyPath(pointer: string): string {
+function toPropertyPath(pointer: string): string {
   const parts = pointer.split('/').filter(Boolean);
   if (parts[0] === 'dl' && parts.length > 1) parts.shift();
   let out = '';
@@ -88,7 +88,7 @@ function schemaTitle(e: ValueError): string {
 }
 
 /** Shape errors first (one per property, the first found); the rules need a well-formed body. */
-export function shapeViolations(body: unknown): RemedyViolation[] {
+function shapeViolations(body: unknown): RemedyViolation[] {
   const seen = new Set<string>();
   const out: RemedyViolation[] = [];
   for (const e of Value.Errors(RemedyBody, body)) {
@@ -126,11 +126,7 @@ const ADDRESS_REQUIRED = ['address', 'city', 'state_region', 'postal_code', 'cou
 const ADDRESS_ALL = [...ADDRESS_REQUIRED, 'address2'] as const;
 
 /** The matching-evidence rules for one set of details (spec 2 §5 'Matching evidence', issue 13). */
-export function matchingViolations(
-  m: MatchingDetails,
-  lookups: RemedyLookups,
-  prefix: string,
-): RemedyViolation[] {
+function matchingViolations(m: MatchingDetails, lookups: RemedyLookups, prefix: string): RemedyViolation[] {
   const v: RemedyViolation[] = [];
   const at = (key: string, title: string) => v.push({ propertyPath: `${prefix}${key}`, title });
   const has = (key: keyof MatchingDetails) => !blank(m[key]);

@@ -198,7 +198,7 @@ export async function verdicts(db: Queryable, f: ReportFilter, limit: number): P
 }
 
 /** Transaction amount bands of the rollup (b1..b6), in order. */
-export const AMOUNT_BANDS = ['$0-25', '$25-50', '$50-100', '$100-250', '$250-500', '$500+'] as const;
+const AMOUNT_BANDS = ['$0-25', '$25-50', '$50-100', '$100-250', '$250-500', '$500+'] as const;
 
 export const amountRanges = (db: Queryable, f: ReportFilter) =>
   byCounters(

@@ -1,4 +1,4 @@
-import type { MidHealthList, MidHealthQuery, MidHealthRating, MidHealthRow } from '@portal/contracts';
+import type { MidHealthList, MidHealthQuery, MidHealthRow } from '@portal/contracts';
 import { containsPattern, type Queryable } from '@portal/core';
 import { alertScopeConditions } from '../alerts/alert-scope';
 import { scopeConditions } from '../scope/scope';
@@ -12,7 +12,7 @@ import { Params, type ReportFilter } from './report-filter';
  * (alerts / transactions), both in percent. The chargeback ones follow the card networks' monitoring
  * programs (Visa 0.9%, Mastercard 1.5%; see monitoring.ts); a MID with no sales has no rating ('-').
  */
-export const HEALTH_THRESHOLDS = {
+const HEALTH_THRESHOLDS = {
   /** At or above: High Risk (Mastercard's excessive chargeback level). */
   high: { chargebackRatio: 1.5, alertRatio: 3 },
   /** At or above: Medium Risk (Visa's dispute monitoring level). */
@@ -20,20 +20,6 @@ export const HEALTH_THRESHOLDS = {
   /** At or above: Low Risk (an early warning); below every threshold: Good. */
   low: { chargebackRatio: 0.5, alertRatio: 1 },
 } as const;
-
-export function healthRating(
-  transactions: number,
-  chargebackRatio: number,
-  alertRatio: number,
-): MidHealthRating | null {
-  if (transactions <= 0) return null;
-  const at = (t: { chargebackRatio: number; alertRatio: number }) =>
-    chargebackRatio >= t.chargebackRatio || alertRatio >= t.alertRatio;
-  if (at(HEALTH_THRESHOLDS.high)) return 'High Risk';
-  if (at(HEALTH_THRESHOLDS.medium)) return 'Medium Risk';
-  if (at(HEALTH_THRESHOLDS.low)) return 'Low Risk';
-  return 'Good';
-}
 
 /** The rating as SQL over the row's ratio columns (the rating filter and sort run in SQL). */
 const RATING_SQL = `case when transactions <= 0 then null

@@ -11,7 +11,7 @@ import { Params, percent } from './report-filter';
  * reach the thresholds; it is a warning when it reaches WARNING_SHARE of the ratio threshold with at
  * least WARNING_SHARE of the count.
  */
-export const PROGRAMS = [
+const PROGRAMS = [
   { network: 'Visa', program: 'Visa Dispute Monitoring Program', cardTypeId: 1, ratio: 0.9, count: 100 },
   {
     network: 'Mastercard',
@@ -21,9 +21,9 @@ export const PROGRAMS = [
     count: 100,
   },
 ] as const;
-export const WARNING_SHARE = 0.75;
+const WARNING_SHARE = 0.75;
 
-export function monitoringStatus(
+function monitoringStatus(
   program: { ratio: number; count: number },
   disputes: number,
   ratio: number,
@@ -34,7 +34,7 @@ export function monitoringStatus(
 }
 
 /** The month (yyyy-MM; default the current one) as a day range, ending today for the current month. */
-export function monthRange(month: string | undefined, today = new Date()) {
+function monthRange(month: string | undefined, today = new Date()) {
   const m = month ?? isoDay(today).slice(0, 7);
   const [y, mo] = m.split('-').map(Number) as [number, number];
   const end = isoDay(new Date(Date.UTC(y, mo, 0)));

@@ -10,7 +10,7 @@ import { Params, percent, rollupWhere, salesWhere, type ReportFilter } from './r
  * the figures a dispute team watches: chargebacks and their amount, sales, the chargeback ratio, wins
  * and recovered amount, alerts; and the cumulative chargebacks by day of month for the chart.
  */
-export function mtdPeriods(today = new Date()): { current: DateRange; previous: DateRange } {
+function mtdPeriods(today = new Date()): { current: DateRange; previous: DateRange } {
   const y = today.getUTCFullYear();
   const m = today.getUTCMonth();
   const prevEnd = new Date(Date.UTC(y, m, 0));

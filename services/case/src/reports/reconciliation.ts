@@ -17,7 +17,7 @@ import { Params, percent, rollupWhere, type ReportFilter } from './report-filter
  * (scope_merchant_id: the merchant of a merchant or partner user, 0 for provider staff).
  */
 
-export const scopeOwner = (ctx: InternalContext): number => ctx.merchant_id ?? 0;
+const scopeOwner = (ctx: InternalContext): number => ctx.merchant_id ?? 0;
 
 interface DbRow {
   date: string;

@@ -44,7 +44,7 @@ export function priorMonths(n: number, today = new Date()): DateRange {
 }
 
 /** -1 and absence both mean 'all'. */
-export const anyId = (v: number | undefined): number | null => (v === undefined || v === -1 ? null : v);
+const anyId = (v: number | undefined): number | null => (v === undefined || v === -1 ? null : v);
 
 /** The caller's scope, narrowed by the merchant switcher (checked: an outside merchant is a 400). */
 export async function reportScope(db: Queryable, ctx: InternalContext, merchantId: number | undefined) {
@@ -53,7 +53,7 @@ export async function reportScope(db: Queryable, ctx: InternalContext, merchantI
 }
 
 /** A MID filter must name a MID the caller may see; anything else is the same 400. */
-export async function checkMid(db: Queryable, scope: Scope, midId: number | null): Promise<void> {
+async function checkMid(db: Queryable, scope: Scope, midId: number | null): Promise<void> {
   if (midId === null) return;
   const params: unknown[] = [];
   const where = scopeConditions(scope, 'mi', params).map((c) => c.replace('mi.mid_id', 'mi.id'));

@@ -6,7 +6,7 @@ import { filterConditions, rollupWhere, salesWhere, type Params, type ReportFilt
  * A report range as whole months (read from the monthly rollups, migration 030) and the days at its edges
  * (read from the daily ones): the sums are the same, with about ten times fewer rows for a range of months.
  */
-export interface MonthSplit {
+interface MonthSplit {
   /** First days of the first and last whole month; null when the range holds no whole month. */
   months: { first: string; last: string } | null;
   /** The days before the first and after the last whole month (the whole range when there is none). */

@@ -9,10 +9,10 @@ import {
 import type { Queryable } from '@portal/core';
 
 /** Alert ids of the seed: tenant number * 10,000,000 + row number (the sequence starts above them). */
-export const ALERT_ID_BLOCK = 10_000_000;
+const ALERT_ID_BLOCK = 10_000_000;
 
 /** Alerts per tenant: half the cases, at least 600 so every demo merchant has a few in the last week. */
-export function alertCount(casesPerTenant: number): number {
+function alertCount(casesPerTenant: number): number {
   return Math.max(600, Math.round(casesPerTenant / 2));
 }
 

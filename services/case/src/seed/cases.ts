@@ -2,7 +2,7 @@ import { DEMO_USERS, demoUserId, type DemoTenant } from '@portal/contracts';
 import type { Queryable } from '@portal/core';
 
 /** Case ids of the seed: tenant number * 10,000,000 + row number (the sequence starts above them). */
-export const CASE_ID_BLOCK = 10_000_000;
+const CASE_ID_BLOCK = 10_000_000;
 
 /**
  * Generates the cases of one tenant in one INSERT ... SELECT over

@@ -2,9 +2,9 @@ import type { DemoTenant } from '@portal/contracts';
 import type { Queryable } from '@portal/core';
 
 /** Issuer document ids of the seed: tenant number * 10,000,000 + row number. */
-export const ISSUER_DOC_ID_BLOCK = 10_000_000;
+const ISSUER_DOC_ID_BLOCK = 10_000_000;
 /** Demo issuer documents per tenant: the newest cases of merchants with feature 1, one or two each. */
-export const ISSUER_DOCS_PER_TENANT = 300;
+const ISSUER_DOCS_PER_TENANT = 300;
 
 /**
  * The demo issuer documents (spec 2 §3 case.issuer_docs): for merchants with

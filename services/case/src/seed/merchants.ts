@@ -11,8 +11,8 @@ import {
 import type { Queryable } from '@portal/core';
 
 /** Id blocks inside a tenant's million (demo.ts gives merchants and users the low offsets). */
-export const MID_ID_OFFSET = 500_000;
-export const DESCRIPTOR_ID_OFFSET = 700_000;
+const MID_ID_OFFSET = 500_000;
+const DESCRIPTOR_ID_OFFSET = 700_000;
 
 const WORDS_A = [
   'Golden',
@@ -57,7 +57,7 @@ export function tenantPrefix(tenant: DemoTenant): string {
 }
 
 /** Generated merchants beyond the demo ones: more at larger scales. */
-export function generatedMerchantCount(casesPerTenant: number): number {
+function generatedMerchantCount(casesPerTenant: number): number {
   return Math.max(12, Math.min(200, Math.round(casesPerTenant / 2500)));
 }
 

@@ -4,7 +4,7 @@ import type { Queryable } from '@portal/core';
 /** The demo merchants that demo users belong to (contracts/demo.ts): each needs New cases to work on. */
 export const INTAKE_MERCHANTS = ['merchantA1', 'merchantA2', 'merchantB1'] as const;
 /** New cases added to each of them: enough for many uploads, builder runs and remedies in one demo. */
-export const INTAKE_PER_MERCHANT = 36;
+const INTAKE_PER_MERCHANT = 36;
 /** Intake days: posted within the last this many days, so every due date is at least 11 days away. */
 const INTAKE_DAYS = 10;
 /** Verdict of a case nobody has worked yet ('Verdict Pending'), as cases.ts gives New cases. */

@@ -2,7 +2,7 @@ import type { DemoTenant } from '@portal/contracts';
 import type { Queryable } from '@portal/core';
 
 /** Days of sales before the seed day: the 18 months of post dates plus the longest post-to-transaction span. */
-export const TRANSACTION_DAYS = 600;
+const TRANSACTION_DAYS = 600;
 
 const ISSUERS = [
   'Chase Bank',

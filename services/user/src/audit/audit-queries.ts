@@ -1,5 +1,6 @@
+import type { AuditItem } from '@portal/contracts';
 import type { Queryable } from '@portal/core';
-import type { AuditBatchEntry, AuditItem, AuditQuery } from './audit-schemas';
+import type { AuditBatchEntry, AuditQuery } from './audit-schemas';
 
 /** What a caller may read: the tenant, and for partner and merchant admins only their subtree's users. */
 export interface AuditScope {
@@ -35,7 +36,7 @@ export async function insertAuditBatch(
 }
 
 /** The where clause of a list or an export: scope first, then the filters. */
-export function auditWhere(scope: AuditScope, q: AuditQuery): { where: string; params: unknown[] } {
+function auditWhere(scope: AuditScope, q: AuditQuery): { where: string; params: unknown[] } {
   const params: unknown[] = [scope.tenant];
   const add = (value: unknown) => `$${params.push(value)}`;
   const parts = ['a.tenant = $1'];

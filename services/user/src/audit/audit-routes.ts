@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ErrorResponse, type RoleName } from '@portal/contracts';
+import { AuditList, ErrorResponse, type AuditItem, type RoleName } from '@portal/contracts';
 import { forbidden } from '@portal/core';
 import type { UserServiceState } from '../lib/context';
 import { inSubtree, isProvider, loadActor, type Actor } from '../users/access';
@@ -18,7 +18,7 @@ import {
   type AuditRow,
   type AuditScope,
 } from './audit-queries';
-import { AuditBatchBody, AuditList, AuditQuery, type AuditItem } from './audit-schemas';
+import { AuditBatchBody, AuditQuery } from './audit-schemas';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 502: ErrorResponse };
 /** The roles that administer users (the gateway's policy names the same ones). */

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DateRange, Id, ListResponse, Offset, SortOrder, Text } from '@portal/contracts';
+import { DateRange, Id, Offset, SortOrder, Text } from '@portal/contracts';
 
 const Method = Type.Union([
   Type.Literal('GET'),
@@ -49,26 +49,3 @@ export const AuditQuery = Type.Object({
   date_range: Type.Optional(DateRange),
 });
 export type AuditQuery = Static<typeof AuditQuery>;
-
-const Person = Type.Union([
-  Type.Object({ id: Type.Integer(), username: Type.Union([Type.String(), Type.Null()]) }),
-  Type.Null(),
-]);
-
-export const AuditItem = Type.Object({
-  id: Type.Integer(),
-  time: Type.String(),
-  actor: Person,
-  user: Person,
-  impersonated: Type.Boolean(),
-  action: Type.String(),
-  method: Type.Union([Type.String(), Type.Null()]),
-  route: Type.Union([Type.String(), Type.Null()]),
-  target_ids: Type.Record(Type.String(), Type.String()),
-  status: Type.Union([Type.Integer(), Type.Null()]),
-  request_id: Type.Union([Type.String(), Type.Null()]),
-  ip: Type.Union([Type.String(), Type.Null()]),
-});
-export type AuditItem = Static<typeof AuditItem>;
-
-export const AuditList = ListResponse(AuditItem);

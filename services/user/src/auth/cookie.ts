@@ -3,7 +3,7 @@ import { REFRESH_COOKIE, REFRESH_COOKIE_HOST } from '@portal/contracts';
 import type { Env } from '@portal/core';
 
 /** Over plain HTTP (development) the browser sends the refresh cookie only to the auth calls. */
-export const REFRESH_COOKIE_PATH = '/api/users/auth';
+const REFRESH_COOKIE_PATH = '/api/users/auth';
 
 type CookieEnv = Pick<Env, 'COOKIE_SECURE'>;
 
@@ -14,7 +14,7 @@ type CookieEnv = Pick<Env, 'COOKIE_SECURE'>;
  * forwards it only to the auth calls and strips it elsewhere). Over HTTP it
  * keeps the old name, scoped to the auth calls' path.
  */
-export function refreshCookieSpec(env: CookieEnv) {
+function refreshCookieSpec(env: CookieEnv) {
   return env.COOKIE_SECURE
     ? { name: REFRESH_COOKIE_HOST, path: '/', secure: true }
     : { name: REFRESH_COOKIE, path: REFRESH_COOKIE_PATH, secure: false };

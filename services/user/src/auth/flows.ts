@@ -17,7 +17,7 @@ import { AUTH_MESSAGES } from './messages';
 import { claimAttempt, claimLockNotice, clearAttempts, THROTTLE, THROTTLE_MESSAGES } from './throttle';
 import { issueTokens } from './tokens';
 
-export const CHALLENGE_TTL_SECONDS = 600;
+const CHALLENGE_TTL_SECONDS = 600;
 
 export function requireText(value: string | undefined, message: string): string {
   if (!value || !value.trim()) throw badRequest(message);
@@ -40,7 +40,7 @@ export function throttleError(reason: 'wait' | 'locked', retryAfter: number): Ht
  * (once per lock, at most once an hour), after the answer: its latency tells
  * nothing. Sign-in from their usual address still works.
  */
-export function notifyLock(
+function notifyLock(
   app: FastifyInstance,
   state: UserServiceState,
   request: FastifyRequest,

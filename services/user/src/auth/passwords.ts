@@ -5,7 +5,7 @@ import argon2 from 'argon2';
  * verification on one core of the 2-core machines this runs on, so a sign-in
  * burst cannot starve the event loop's thread pool for long.
  */
-export const ARGON2_OPTIONS = {
+const ARGON2_OPTIONS = {
   type: argon2.argon2id,
   memoryCost: 19456,
   timeCost: 2,

@@ -21,7 +21,7 @@ import { findRefreshToken, revokeFamily, rotateRefreshToken } from './tokens';
  * access tokens then die at their expiry (at most ACCESS_TOKEN_TTL_SECONDS),
  * as before; the cache adapter logs and swallows the failure.
  */
-export async function endSession(app: FastifyInstance, tenant: string, familyId: string): Promise<void> {
+async function endSession(app: FastifyInstance, tenant: string, familyId: string): Promise<void> {
   const { db, cache, env } = app.deps;
   await revokeFamily(db, familyId);
   await cache.set(revokedSessionKey(tenant, familyId), '1', env.ACCESS_TOKEN_TTL_SECONDS + 60);

@@ -10,7 +10,7 @@ import { claimAttempt, clearAttempts } from './throttle';
 import { familyOf, revokeUserTokens } from './tokens';
 import { readRefreshCookie } from './cookie';
 
-export const RESET_CODE = { ttlSeconds: 15 * 60, maxAttempts: 5, minIntervalSeconds: 60 } as const;
+const RESET_CODE = { ttlSeconds: 15 * 60, maxAttempts: 5, minIntervalSeconds: 60 } as const;
 
 const codeHash = (userId: number, code: string) => sha256(`${userId}:${code}`);
 

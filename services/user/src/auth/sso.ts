@@ -18,7 +18,7 @@ import { AUTH_MESSAGES } from './messages';
  * audience, sub or username = portal username, iat, exp (at most 5 minutes
  * after iat), jti (used once).
  */
-export const SSO_MAX_AGE = '5m';
+const SSO_MAX_AGE = '5m';
 
 export const demoSsoIssuer = (tenant: string) => `https://sso.${tenant}.localhost/demo`;
 export const demoSsoAudience = (tenant: string) => `chargeback-portal:${tenant}`;

@@ -21,7 +21,7 @@ import type { Queryable } from '@portal/core';
  * is set far above what people mistyping produce.)
  */
 export const THROTTLE = { slowAfter: 5, lockAfter: 10, lockSeconds: 15 * 60 } as const;
-export const ADDRESS_THROTTLE = { lockAfter: 100, lockSeconds: 15 * 60 } as const;
+const ADDRESS_THROTTLE = { lockAfter: 100, lockSeconds: 15 * 60 } as const;
 
 export const THROTTLE_MESSAGES = {
   wait: 'Too many failed sign-in attempts. Please wait a moment and try again.',
@@ -29,7 +29,7 @@ export const THROTTLE_MESSAGES = {
     'Sign-in is temporarily locked for your address after too many failed sign-in attempts. Please try again later.',
 } as const;
 
-export type ThrottleDecision =
+type ThrottleDecision =
   | {
       ok: true;
       /** This attempt, if it fails, is the one that locks the username for the address: tell the owner. */
@@ -37,7 +37,7 @@ export type ThrottleDecision =
     }
   | { ok: false; reason: 'wait' | 'locked'; retryAfter: number };
 
-export function throttleKey(username: string): string {
+function throttleKey(username: string): string {
   return username.trim().toLowerCase();
 }
 

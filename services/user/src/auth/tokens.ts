@@ -5,7 +5,7 @@ import type { Db, Env, Queryable } from '@portal/core';
 import { newOpaqueToken, sha256 } from './crypto';
 import type { SigningKey } from './keys';
 
-export interface TokenUser {
+interface TokenUser {
   id: number;
   tenant: string;
   username: string;
@@ -23,12 +23,12 @@ export const REFRESH_GRACE_SECONDS = 20;
 export const REFRESH_GRACE_MAX_SIBLINGS = 5;
 
 /** A refresh token value: `<familyId>.<secret>` (see REFRESH_FAMILY in contracts). */
-export function newRefreshToken(familyId: string): string {
+function newRefreshToken(familyId: string): string {
   return `${familyId}.${newOpaqueToken()}`;
 }
 
 /** The access token; `sid` is the session (refresh family) so sign-out can revoke it at the gateway. */
-export async function signAccessToken(
+async function signAccessToken(
   key: SigningKey,
   env: Pick<Env, 'JWT_ISSUER' | 'ACCESS_TOKEN_TTL_SECONDS'>,
   user: TokenUser,
@@ -45,7 +45,7 @@ export async function signAccessToken(
     .sign(key.privateKey);
 }
 
-export interface IssuedTokens {
+interface IssuedTokens {
   body: TokenResponse;
   refreshToken: string;
 }
@@ -82,7 +82,7 @@ export async function issueTokens(
   };
 }
 
-export interface RefreshRow {
+interface RefreshRow {
   id: number;
   tenant: string;
   user_id: number;
@@ -123,7 +123,7 @@ export async function findRefreshToken(db: Queryable, token: string): Promise<Re
  * Every later statement of the rotation touches only rows locked here, or the
  * new row it inserts.
  */
-export async function lockRotation(db: Queryable, row: Pick<RefreshRow, 'id' | 'parent_id'>): Promise<void> {
+async function lockRotation(db: Queryable, row: Pick<RefreshRow, 'id' | 'parent_id'>): Promise<void> {
   await db.query(
     `select id from users.refresh_tokens where id = $1 or id = $2 or parent_id = $2 order by id for update`,
     [row.id, row.parent_id],
@@ -159,7 +159,7 @@ export async function markRefreshUsed(
  * children. Locks the token row so concurrent claims count one by one
  * (already held under lockRotation).
  */
-export async function claimGrace(db: Queryable, id: number): Promise<boolean> {
+async function claimGrace(db: Queryable, id: number): Promise<boolean> {
   const { rows } = await db.query<{ ok: boolean }>(
     `select (t.used_at > now() - make_interval(secs => $2) and t.revoked_at is null and t.expires_at > now()
              and (select count(*) from users.refresh_tokens c where c.parent_id = t.id) < $3) as ok
@@ -172,7 +172,7 @@ export async function claimGrace(db: Queryable, id: number): Promise<boolean> {
 /** SQLSTATEs of a transaction Postgres aborted that may simply run again: deadlock_detected, serialization_failure. */
 const RETRYABLE_SQLSTATES = new Set(['40P01', '40001']);
 
-export function isRetryableTxError(error: unknown): boolean {
+function isRetryableTxError(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   return typeof code === 'string' && RETRYABLE_SQLSTATES.has(code);
 }

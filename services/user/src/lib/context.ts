@@ -89,7 +89,7 @@ export interface AuditEntry {
 const SECRET_KEY = /pass|secret|token|code/i;
 
 /** The detail as recorded: secret-looking fields replaced by '[redacted]', at any depth. */
-export function redactSecrets(value: unknown): unknown {
+function redactSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactSecrets);
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(

@@ -14,7 +14,7 @@ export interface MerchantInfo {
   domain_whitelist?: string[];
 }
 
-export const MERCHANT_UNAVAILABLE = 'Unable to load merchant data right now. Please try again later.';
+const MERCHANT_UNAVAILABLE = 'Unable to load merchant data right now. Please try again later.';
 
 /** The merchant of a user: any failure of the case service is a 502, never a guessed merchant. */
 export function getMerchant(

@@ -8,7 +8,7 @@ import { sweepReminders } from './reminder-sweep';
  * hourly run covers every time zone; the tables make a repeated run send
  * nothing twice.
  */
-export const deadlineRemindersJob = defineJob({
+const deadlineRemindersJob = defineJob({
   name: 'user.deadline-reminders',
   schema: Type.Object({}),
   retryLimit: 5,

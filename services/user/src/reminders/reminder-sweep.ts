@@ -26,7 +26,7 @@ interface DueUser {
   local_date: string;
 }
 
-export interface DueCase {
+interface DueCase {
   id: number;
   business_name: string;
   date_due: string;
@@ -88,7 +88,7 @@ const DUE_CASES = `
     from due join cases_api.merchants m on m.tenant_id = $1 and m.id = due.merchant_id
    order by due.deadline, due.id`;
 
-export async function dueCases(db: Queryable, user: DueUser, now: Date): Promise<DueCase[]> {
+async function dueCases(db: Queryable, user: DueUser, now: Date): Promise<DueCase[]> {
   const staff = isProviderStaff([user.role]);
   const { rows } = await db.query<DueCase>(DUE_CASES, [
     user.tenant,

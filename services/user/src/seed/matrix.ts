@@ -88,7 +88,7 @@ export const ROLE_FEATURES: Record<RoleName, readonly FeatureAlias[]> = {
   merchant_user: EVERYONE,
 };
 
-export const DASHBOARD_RESOURCE = 'DASHBOARD';
+const DASHBOARD_RESOURCE = 'DASHBOARD';
 // QC_REVIEW_CHECKBOX (spec 2 §6: the upload modal's 'Send the case for Quality Review') comes last: ids stay put.
 // 'case-builder' (spec 2 §6, issue 13): the case-builder role, held by a per-user allow (no role has it by default).
 export const ALL_RESOURCES = [
@@ -97,7 +97,7 @@ export const ALL_RESOURCES = [
   'QC_REVIEW_CHECKBOX',
   CASE_BUILDER_ROLE,
 ] as const;
-export type SeedResource = (typeof ALL_RESOURCES)[number];
+type SeedResource = (typeof ALL_RESOURCES)[number];
 
 export const RESOURCE_INFO: Record<SeedResource, { name: string; url: string | null }> = {
   USERS: { name: 'Users', url: '/users' },

@@ -107,7 +107,7 @@ export function assignableRoles(actor: Actor): readonly RoleName[] {
   return ASSIGNABLE[actor.user.role_name as RoleName] ?? [];
 }
 
-export function requireWriter(actor: Actor): void {
+function requireWriter(actor: Actor): void {
   if (actor.readOnly || actor.user?.is_read_only) throw forbidden('Read-only users cannot change data.');
   if (assignableRoles(actor).length === 0) throw forbidden();
 }
@@ -145,7 +145,7 @@ export function rolesForMerchant(actor: Actor, merchant: MerchantInfo): RoleName
 }
 
 /** Roles offered 'Login As' (spec 3 §2); partner_admin only on a payment-processor tenant, which the gateway checks. */
-export const LOGIN_AS_ROLES: readonly RoleName[] = ['cb911_admin', 'partner_admin'];
+const LOGIN_AS_ROLES: readonly RoleName[] = ['cb911_admin', 'partner_admin'];
 
 /**
  * The actor may 'Login As' `target` (design §4 step 4, issue 20 item 3): a

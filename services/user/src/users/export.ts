@@ -10,7 +10,7 @@ import type { UserItem } from '@portal/contracts';
  * neutralised with a leading apostrophe: a spreadsheet would run them as
  * formulas.
  */
-export const EXPORT_COLUMNS: { header: string; value: (u: UserItem) => string | number }[] = [
+const EXPORT_COLUMNS: { header: string; value: (u: UserItem) => string | number }[] = [
   { header: 'ID', value: (u) => u.id },
   { header: 'First Name', value: (u) => u.fname },
   { header: 'Last Name', value: (u) => u.lname },

@@ -60,7 +60,7 @@ async function* userBatches(
   }
 }
 
-export const userMailedExportJob = defineJob({
+const userMailedExportJob = defineJob({
   name: 'user.mailed-export',
   schema: Data,
   retryLimit: 3,

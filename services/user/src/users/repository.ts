@@ -80,10 +80,3 @@ export async function setPassword(
     [userId, hash, flags.clearNewPasswordRequired ?? false, flags.clearMustUpdate ?? false],
   );
 }
-
-export async function bumpSessionVersion(db: Queryable, userId: number): Promise<void> {
-  await db.query(
-    `update users.users set session_version = session_version + 1, updated_at = now() where id = $1`,
-    [userId],
-  );
-}

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Id as RowId, RoleRef, type RoleName } from '@portal/contracts';
+import { Id as RowId, RoleList, type RoleName } from '@portal/contracts';
 import { forbidden } from '@portal/core';
 import type { UserServiceState } from '../lib/context';
 import { assignableRoles, inSubtree, isProvider, loadActor, merchantOf, rolesForMerchant } from './access';
@@ -17,7 +17,7 @@ export function roleRoutes(app: UsersApp, state: UserServiceState) {
           merchant_id: Type.Optional(RowId()),
           restricted: Type.Optional(Type.Boolean()),
         }),
-        response: { 200: Type.Object({ data: Type.Array(RoleRef) }), ...errors },
+        response: { 200: RoleList, ...errors },
       },
     },
     async (request) => {

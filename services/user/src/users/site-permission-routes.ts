@@ -8,7 +8,7 @@ import {
   ResourceBody,
   ROLES,
   SITE_PERMISSION_NOT_GRANTABLE,
-  SitePermission,
+  SitePermissionList,
   USER_MESSAGES,
 } from '@portal/contracts';
 import { badRequest, forbidden } from '@portal/core';
@@ -31,7 +31,7 @@ export function sitePermissionRoutes(app: UsersApp, state: UserServiceState) {
       schema: {
         tags: ['users'],
         params: Id,
-        response: { 200: Type.Object({ data: Type.Array(SitePermission) }), ...errors },
+        response: { 200: SitePermissionList, ...errors },
       },
     },
     async (request) => {

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { WebhookPayload } from '@portal/contracts';
+import { WEBHOOK_SIGNATURE_HEADER, type WebhookPayload } from '@portal/contracts';
 import { resolveContextSecret, type Queryable } from '@portal/core';
 import { defineEventDispatcher, defineJob, enqueue, JobError, type JobDefinition } from '@portal/jobs';
 import { publishLiveEvents } from './live-events';
@@ -21,7 +21,7 @@ import {
  * - `webhooks.deliver`: one signed POST per attempt, retried with exponential backoff: 12 retries
  *   from 15 s doubling (with jitter) span about a day.
  */
-export const webhookDeliveryJob = defineJob({
+const webhookDeliveryJob = defineJob({
   name: 'webhooks.deliver',
   schema: Type.Object({ delivery_id: Type.Integer({ minimum: 1 }) }),
   retryLimit: 12,
@@ -170,7 +170,7 @@ export async function deliverOnce(
   const result = await postToTarget(
     target,
     {
-      'portal-signature': signatureHeader(secret, body, t),
+      [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(secret, body, t),
       'portal-event-id': row.event_id,
       'portal-delivery-id': String(row.id),
       'user-agent': 'ChargebackPortal-Webhooks/1',

@@ -50,7 +50,7 @@ async function midsOf(db: Queryable, sql: string, tenant: string, ids: number[])
 }
 
 /** The published message of each event (without scope data the gateway cannot check, nothing is published). */
-export async function liveEventsOf(
+async function liveEventsOf(
   db: Queryable,
   tenant: string,
   events: readonly DomainEvent[],

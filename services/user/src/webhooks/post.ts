@@ -4,10 +4,10 @@ import type { LookupFunction } from 'node:net';
 import type { CheckedTarget } from './ssrf';
 
 /** Limits of one delivery attempt: a slow or chatty receiver cannot hold a worker. */
-export const DELIVERY_TIMEOUT_MS = 10_000;
+const DELIVERY_TIMEOUT_MS = 10_000;
 export const RESPONSE_BYTES = 4096;
 
-export interface PostResult {
+interface PostResult {
   status: number | null;
   /** The first RESPONSE_BYTES of the answer, or the network error. */
   body: string;

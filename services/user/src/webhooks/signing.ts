@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 
 /**
  * Webhook secrets and signatures. A receiver verifies
@@ -12,22 +12,6 @@ export function newSigningSecret(): string {
 export function signatureHeader(secret: string, body: string, unixSeconds: number): string {
   const v1 = createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex');
   return `t=${unixSeconds},v1=${v1}`;
-}
-
-/** What a receiver does (used by the tests, and documented for integrators). */
-export function verifySignature(
-  secret: string,
-  body: string,
-  header: string,
-  nowSeconds: number,
-  toleranceSeconds = 300,
-): boolean {
-  const parts = new Map(header.split(',').map((p) => p.split('=', 2) as [string, string]));
-  const t = Number(parts.get('t'));
-  const given = parts.get('v1') ?? '';
-  if (!Number.isInteger(t) || Math.abs(nowSeconds - t) > toleranceSeconds) return false;
-  const expected = signatureHeader(secret, body, t).split('v1=')[1]!;
-  return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
 }
 
 /** Secrets are kept encrypted (AES-256-GCM) under a key derived from the internal context secret. */

@@ -32,7 +32,7 @@ export interface CheckedTarget {
 }
 
 /** One checked address, in its canonical text (what the delivery connects to). */
-export interface CheckedAddress {
+interface CheckedAddress {
   address: string;
   family: 4 | 6;
   /** Inside WEBHOOK_ALLOWED_NETWORKS. */
@@ -51,7 +51,7 @@ export class WebhookTargetError extends Error {
  * - `nonPublic`: allowed in development or when allow-listed;
  * - `linkLocal`, `never`: refused whatever the policy (the first with its own message).
  */
-export type AddressClass = 'public' | 'nonPublic' | 'linkLocal' | 'never';
+type AddressClass = 'public' | 'nonPublic' | 'linkLocal' | 'never';
 
 type IPv4 = ipaddr.IPv4;
 type IPv6 = ipaddr.IPv6;
@@ -187,7 +187,7 @@ export function checkAddress(policy: WebhookNetworkPolicy, text: string): Checke
 }
 
 /** Parses the URL and refuses what is never allowed, before any lookup. */
-export function parseEndpointUrl(raw: string): URL {
+function parseEndpointUrl(raw: string): URL {
   let url: URL;
   try {
     url = new URL(raw.trim());

@@ -1,17 +1,14 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import { Value } from '@sinclair/typebox/value';
-import { parse } from 'yaml';
-import { SAML_MESSAGES, SAML_PATHS, SamlTenantConfig } from '@portal/contracts';
-import { badRequest, notFound } from '@portal/core';
+import { SAML_MESSAGES, SAML_PATHS, type SamlTenantConfig } from '@portal/contracts';
+import { badRequest, notFound, readTenantFile, TenantConfigError } from '@portal/core';
 
 /**
  * A tenant's `saml` block (packages/contracts/src/saml.ts), read from the same
- * tenant file the gateway validated (TENANT_CONFIG_DIR), re-read when the file
- * changes, checked again against the schema here: a block that does not
- * validate counts as absent (SAML off), never half-applied. The certificates
- * it trusts are resolved and checked by trust.ts.
+ * tenant file the gateway validated (TENANT_CONFIG_DIR), with the same
+ * validation (readTenantFile of @portal/core, which re-reads a file when it
+ * changes): a file that does not validate counts as having no block (SAML
+ * off), never half-applied. The certificates it trusts are resolved and
+ * checked by trust.ts.
  */
 export interface SamlTenant {
   tenant: string;
@@ -21,33 +18,16 @@ export interface SamlTenant {
   saml: SamlTenantConfig;
 }
 
-const TENANT = /^[a-z][a-z0-9-]{1,31}$/;
-const cache = new Map<string, { mtimeMs: number; value: SamlTenant | null }>();
-
 export function readSamlTenant(dir: string, tenant: string): SamlTenant | null {
-  if (!TENANT.test(tenant)) return null;
-  for (const ext of ['.yaml', '.yml', '.json']) {
-    const file = join(dir, tenant + ext);
-    if (!existsSync(file)) continue;
-    const { mtimeMs } = statSync(file);
-    const hit = cache.get(file);
-    if (hit && hit.mtimeMs === mtimeMs) return hit.value;
-    const text = readFileSync(file, 'utf8');
-    const raw = (ext === '.json' ? JSON.parse(text) : parse(text)) as {
-      domains?: unknown;
-      saml?: unknown;
-    } | null;
-    const domains = Array.isArray(raw?.domains)
-      ? raw.domains.filter((d): d is string => typeof d === 'string')
-      : [];
-    const value =
-      raw?.saml !== undefined && Value.Check(SamlTenantConfig, raw.saml)
-        ? { tenant, file, domains, saml: raw.saml }
-        : null;
-    cache.set(file, { mtimeMs, value });
-    return value;
+  let read;
+  try {
+    read = readTenantFile(dir, tenant);
+  } catch (error) {
+    if (error instanceof TenantConfigError) return null;
+    throw error;
   }
-  return null;
+  const saml = read?.config.saml;
+  return read && saml ? { tenant, file: read.file, domains: read.config.domains, saml } : null;
 }
 
 /** The tenant's SAML setup, or 404 with a clear message when it has none. */

@@ -23,7 +23,7 @@ import { SAML_DEMO_IDP_CERT_FILE, SAML_DEMO_IDP_KEY_FILE } from '@portal/contrac
  */
 export const SAML_DEMO_IDP_SUBJECT = 'Chargeback Portal demo SAML IdP (test only)';
 
-export interface DemoSamlIdpKey {
+interface DemoSamlIdpKey {
   keyFile: string;
   certFile: string;
   privateKeyPem: string;

@@ -30,7 +30,7 @@ export function newRequestId(): string {
   return `_${randomBytes(20).toString('hex')}`;
 }
 
-export function skewMs(config: SamlTenantConfig): number {
+function skewMs(config: SamlTenantConfig): number {
   return (config.clock_skew_seconds ?? DEFAULT_SKEW_SECONDS) * 1000;
 }
 

@@ -4,7 +4,7 @@
  * backslashes (`/\x` is `//x` to browsers), control characters, absolute URLs,
  * or a path that leaves the origin once resolved.
  */
-export const DEFAULT_RETURN_PATH = '/dashboard';
+const DEFAULT_RETURN_PATH = '/dashboard';
 
 export function safeReturnPath(value: string | undefined | null): string | null {
   if (value === undefined || value === null || value === '') return DEFAULT_RETURN_PATH;

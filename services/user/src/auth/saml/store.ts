@@ -6,9 +6,9 @@ import { newOpaqueToken, sha256 } from '../crypto';
  * services scale out: no step may rely on process memory).
  */
 /** An AuthnRequest is answered within this many seconds or not at all. */
-export const REQUEST_TTL_SECONDS = 10 * 60;
+const REQUEST_TTL_SECONDS = 10 * 60;
 /** The ACS's one-time code is exchanged within this many seconds. */
-export const CODE_TTL_SECONDS = 60;
+const CODE_TTL_SECONDS = 60;
 
 export async function saveRequest(
   db: Queryable,

@@ -30,7 +30,7 @@ export interface TestResponseOptions {
 const iso = (offsetSeconds: number) => new Date(Date.now() + offsetSeconds * 1000).toISOString();
 const esc = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-export const newSamlId = () => `_${randomBytes(16).toString('hex')}`;
+const newSamlId = () => `_${randomBytes(16).toString('hex')}`;
 
 function sign(xml: string, o: TestResponseOptions, elementName: 'Assertion' | 'Response'): string {
   const sig = new SignedXml({

@@ -26,7 +26,7 @@ import { REPOSITORY_KEYS } from './repository-keys';
  */
 type Log = Pick<FastifyBaseLogger, 'warn' | 'error'>;
 
-export type SamlTrustProblem = 'missing' | 'invalid' | 'refused';
+type SamlTrustProblem = 'missing' | 'invalid' | 'refused';
 
 export class SamlTrustError extends Error {
   constructor(
@@ -39,7 +39,7 @@ export class SamlTrustError extends Error {
   }
 }
 
-export interface SamlTrustOptions {
+interface SamlTrustOptions {
   dataDir: string;
   production: boolean;
 }
@@ -60,7 +60,7 @@ export function publicKeyFingerprint(cert: X509Certificate): string {
 }
 
 /** Why production must not trust this certificate, or null. */
-export function productionRefusal(cert: X509Certificate): string | null {
+function productionRefusal(cert: X509Certificate): string | null {
   const committed = REPOSITORY_KEYS[publicKeyFingerprint(cert)];
   if (committed) return `its private key is committed to the repository (${committed})`;
   for (const [what, value] of [
@@ -120,7 +120,7 @@ export function trustedCertificates(st: SamlTenant, o: SamlTrustOptions): string
 }
 
 /** A tenant's SAML setup with its trusted certificates. */
-export interface SamlSetup extends SamlTenant {
+interface SamlSetup extends SamlTenant {
   certs: string[];
 }
 
