@@ -2,7 +2,7 @@ import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState, type ReactNode } from 'react';
 import { pickSingleCsv } from '../lib/csv-upload';
 import { GENERIC_ERROR } from '../lib/errors';
-import { DialogFrame } from './dialog-frame';
+import { DialogActions, DialogFrame } from './dialog-frame';
 import { Notice } from './notice';
 
 /**
@@ -62,14 +62,16 @@ export function CsvUploadDialog({
       testId={testId}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Close
-          </Button>
-          <Button disabled={!file || !ready || busy} loading={busy} onClick={() => void upload()}>
-            Upload
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          cancelLabel="Close"
+          primary={{
+            label: 'Upload',
+            onClick: () => void upload(),
+            disabled: !file || !ready || busy,
+            loading: busy,
+          }}
+        />
       }
     >
       <Stack gap="4">

@@ -1,15 +1,6 @@
+import type { UploadLinkAnswer } from '@portal/contracts';
 import { api, saveBlob } from './api-client';
 import { GENERIC_ERROR } from './errors';
-
-/**
- * CSV uploads through the object store (design §10): ask the service for an
- * upload form, post the form's fields and then `file` to it (no bearer
- * token: the form's signature is the authority), answer the stored key.
- */
-export interface UploadLink {
-  url: string;
-  fields: Record<string, string>;
-}
 
 export const SINGLE_CSV = 'Only a single CSV file is allowed.';
 
@@ -21,8 +12,13 @@ export function pickSingleCsv(files: FileList | File[] | null): File {
   return file;
 }
 
+/**
+ * CSV uploads through the object store (design §10): ask the service for an
+ * upload form, post the form's fields and then `file` to it (no bearer
+ * token: the form's signature is the authority), answer the stored key.
+ */
 export async function uploadCsv(linkPath: string, file: File): Promise<string> {
-  const link = await api.get<UploadLink>(linkPath, { filename: file.name });
+  const link = await api.get<UploadLinkAnswer>(linkPath, { filename: file.name });
   const form = new FormData();
   for (const [k, v] of Object.entries(link.fields)) form.append(k, v);
   form.append('file', new File([file], file.name, { type: 'text/csv' }));

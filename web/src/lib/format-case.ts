@@ -12,10 +12,6 @@ export function formatCaseMoney(value: number | null | undefined): string {
   return formatNumber(value, 2);
 }
 
-export function yesNo(value: boolean | null | undefined): string {
-  return value ? 'Yes' : 'No';
-}
-
 /** PDF cell text: the reason code message cut to 10 words plus an ellipsis. */
 export function cutWords(text: string, words = 10): string {
   const parts = text.trim().split(/\s+/);

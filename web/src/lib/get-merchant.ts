@@ -1,7 +1,14 @@
+import type { Merchant, MerchantName } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+import { queryRoots } from './query-keys';
 
-/** The merchant as the details panel reads it (spec 1 §3.2). */
+/**
+ * The merchant as the details panel and the merchant form read it (spec 1 §3.2): wider than the
+ * answer (Merchant, or MerchantName for a merchant above the caller's subtree). Its alternative shapes
+ * (a country object, a service level or deflector status as a number) are never sent; they go when
+ * those components read Merchant | MerchantName instead.
+ */
 export interface MerchantDetails {
   id: number;
   business_name: string;
@@ -32,14 +39,12 @@ export interface MerchantDetails {
 
 /** GET cm/merchants/{id}. */
 export function getMerchant(id: number, signal?: AbortSignal): Promise<MerchantDetails> {
-  return api
-    .get<MerchantDetails | { data: MerchantDetails }>(`cm/merchants/${id}`, undefined, signal)
-    .then((r) => ('data' in r && r.data && !('id' in r) ? r.data : (r as MerchantDetails)));
+  return api.get<Merchant | MerchantName>(`cm/merchants/${id}`, undefined, signal);
 }
 
 export function getMerchantQueryOptions(id: number | null | undefined) {
   return queryOptions({
-    queryKey: ['merchants', id],
+    queryKey: [...queryRoots.merchants, id] as const,
     queryFn: ({ signal }) => getMerchant(id!, signal),
     enabled: id != null,
     staleTime: 60_000,

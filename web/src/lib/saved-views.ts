@@ -5,30 +5,32 @@ import type {
   SavedViewsResponse,
   SavedViewUpdate,
 } from '@portal/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
+import { queryRoots } from './query-keys';
 
 /** The saved views calls of the user service (issue 21), one query key per list kind. */
-export const savedViewsQueryKey = (list: SavedViewList) => ['saved-views', list] as const;
-
 export function getSavedViews(list: SavedViewList, signal?: AbortSignal) {
   return api.get<SavedViewsResponse>('users/saved-views', { list }, signal);
 }
 
-export function useSavedViews(list: SavedViewList, enabled = true) {
-  return useQuery({
-    queryKey: savedViewsQueryKey(list),
+export function getSavedViewsQueryOptions(list: SavedViewList) {
+  return queryOptions({
+    queryKey: [...queryRoots.savedViews, list] as const,
     queryFn: ({ signal }) => getSavedViews(list, signal).then((r) => r.data),
     staleTime: 30_000,
-    enabled,
   });
+}
+
+export function useSavedViews(list: SavedViewList, enabled = true) {
+  return useQuery({ ...getSavedViewsQueryOptions(list), enabled });
 }
 
 function useViewMutation<T>(list: SavedViewList, fn: (input: T) => Promise<unknown>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => qc.invalidateQueries({ queryKey: savedViewsQueryKey(list) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: getSavedViewsQueryOptions(list).queryKey }),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { TenantBootstrap } from '@portal/contracts';
+import { hasAnyRole, PROVIDER_ROLES, type TenantBootstrap } from '@portal/contracts';
 
 /**
  * Every signed-in route of spec 1 §2.2 (exact matches), with the feature a
@@ -52,7 +52,7 @@ export interface RouteDef {
   /** Area name for 'Something went wrong in {area}!'. */
   area: string;
   feature?: string;
-  roles?: string[];
+  roles?: readonly string[];
   screen?: Screen;
   /** Another name of a route: the app goes there (whose own guard then applies). */
   redirect?: string;
@@ -60,7 +60,6 @@ export interface RouteDef {
   when?: (tenant: TenantBootstrap) => boolean;
 }
 
-const STAFF = ['cb911_admin', 'cb911_manager', 'cb911_agent'];
 const alertsIframeOff = (t: TenantBootstrap) => !t.flags.ALERTS_IFRAME;
 
 export const ROUTES: readonly RouteDef[] = [
@@ -175,7 +174,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'Review',
     area: 'Review',
     feature: 'review',
-    roles: STAFF,
+    roles: PROVIDER_ROLES,
     screen: 'admin-review',
   },
   {
@@ -183,7 +182,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'Review Case',
     area: 'Review',
     feature: 'review',
-    roles: STAFF,
+    roles: PROVIDER_ROLES,
     screen: 'admin-review-case',
   },
   {
@@ -191,7 +190,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'Review',
     area: 'Review',
     feature: 'review',
-    roles: STAFF,
+    roles: PROVIDER_ROLES,
     screen: 'admin-review',
   },
   // Reports
@@ -394,6 +393,6 @@ export function canAccess(
   user: { features: { alias: string }[]; roles: string[] },
 ): boolean {
   if (route.feature && !user.features.some((f) => f.alias === route.feature)) return false;
-  if (route.roles && !route.roles.some((r) => r === 'universal' || user.roles.includes(r))) return false;
+  if (route.roles && !hasAnyRole(user.roles, route.roles)) return false;
   return true;
 }

@@ -1,6 +1,5 @@
-import { Button } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { DialogFrame } from '../dialog-frame';
+import { DialogActions, DialogFrame, type DialogAction } from '../dialog-frame';
 
 /** The frame of every case dialog: title, body, footer with Cancel and a primary action. */
 export function CaseDialog({
@@ -14,13 +13,7 @@ export function CaseDialog({
   title: string;
   children: ReactNode;
   onClose: () => void;
-  primary?: {
-    label: string;
-    onClick: () => void;
-    disabled?: boolean;
-    loading?: boolean;
-    loadingText?: string;
-  };
+  primary?: DialogAction;
   testId: string;
   size?: 'sm' | 'md' | 'lg' | 'xl';
 }) {
@@ -30,24 +23,7 @@ export function CaseDialog({
       testId={testId}
       onClose={onClose}
       size={size}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          {primary && (
-            <Button
-              colorPalette="brand"
-              onClick={primary.onClick}
-              disabled={primary.disabled}
-              loading={primary.loading}
-              loadingText={primary.loadingText}
-            >
-              {primary.label}
-            </Button>
-          )}
-        </>
-      }
+      footer={<DialogActions onCancel={onClose} primary={primary} />}
     >
       {children}
     </DialogFrame>

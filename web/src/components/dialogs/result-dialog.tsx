@@ -1,5 +1,6 @@
-import { Dialog, Portal, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
+import { DialogFrame } from '../dialog-frame';
 
 export interface ActionResult {
   ok: boolean;
@@ -23,28 +24,20 @@ export function ResultDialog({
     return () => clearTimeout(t);
   }, [result, onClose, autoCloseMs]);
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(e) => !e.open && onClose()}
+    <DialogFrame
+      title={
+        <Text as="span" color={result.ok ? 'green.600' : 'red.600'}>
+          {result.title ?? (result.ok ? 'Success.' : 'Error.')}
+        </Text>
+      }
+      testId="result-dialog"
+      data={{ 'data-ok': result.ok }}
+      onClose={onClose}
       size="sm"
-      placement="center"
       role="alertdialog"
+      closeButton={false}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="result-dialog" data-ok={result.ok}>
-            <Dialog.Header>
-              <Dialog.Title color={result.ok ? 'green.600' : 'red.600'}>
-                {result.title ?? (result.ok ? 'Success.' : 'Error.')}
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              <Text>{result.message}</Text>
-            </Dialog.Body>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text>{result.message}</Text>
+    </DialogFrame>
   );
 }

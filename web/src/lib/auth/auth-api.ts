@@ -1,6 +1,7 @@
 import { REFRESH_NO_SESSION, type TokenResponse, type UserProfile } from '@portal/contracts';
 import { api, buildUrl } from '../api-client';
 import { ApiError, GENERIC_ERROR, serverMessage, UNKNOWN_ERROR, WHOAMI_HTML_ERROR } from '../errors';
+import { queryRoots } from '../query-keys';
 
 /**
  * The refresh call was throttled (429) or the service is briefly unavailable
@@ -63,7 +64,7 @@ export async function signOutCall(): Promise<void> {
   await api.post<void>('users/auth/signout', undefined, { anonymous: true });
 }
 
-export const whoamiQueryKey = ['whoami'] as const;
+export const whoamiQueryKey = queryRoots.whoami;
 
 /** POST users/whoami: the signed-in user (spec 3.1). An HTML reply means the login failed. */
 export async function whoami(): Promise<UserProfile> {

@@ -1,6 +1,7 @@
 import type { AccountSetupLinks } from '@portal/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 
 /** GET /users/account-setup/links: the setup steps the signed-in user may open. */
 export function getAccountSetupLinks(signal?: AbortSignal) {
@@ -8,10 +9,10 @@ export function getAccountSetupLinks(signal?: AbortSignal) {
 }
 
 export function getAccountSetupLinksQueryOptions(userId: number) {
-  return {
-    queryKey: ['account-setup', 'links', userId] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => getAccountSetupLinks(signal),
-  };
+  return queryOptions({
+    queryKey: [...queryRoots.accountSetup, 'links', userId] as const,
+    queryFn: ({ signal }) => getAccountSetupLinks(signal),
+  });
 }
 
 /** Asked only once `enabled` (the modal waits ACCOUNT_SETUP_DELAY_MS after opening, spec 3 §9). */

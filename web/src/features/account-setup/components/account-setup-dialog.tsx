@@ -1,7 +1,8 @@
-import { Box, CloseButton, Dialog, Flex, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Spinner, Stack, Text } from '@chakra-ui/react';
 import { ACCOUNT_SETUP_DELAY_MS, ACCOUNT_SETUP_MESSAGES } from '@portal/contracts';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { DialogFrame } from '../../../components/dialog-frame';
 import { Notice } from '../../../components/notice';
 import { useAccountSetupLinks } from '../api/get-account-setup-links';
 
@@ -51,26 +52,11 @@ export function AccountSetupDialog({ userId, onClose }: { userId: number; onClos
   }
 
   return (
-    <Dialog.Root open placement="center" onOpenChange={(e) => !e.open && onClose()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="account-setup-dialog">
-            <Dialog.Header>
-              <Dialog.Title>Account Setup</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              <Text mb="4" fontSize="sm">
-                Finish setting up your account: each step opens the page where it is done.
-              </Text>
-              {body}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame title="Account Setup" testId="account-setup-dialog" onClose={onClose}>
+      <Text mb="4" fontSize="sm">
+        Finish setting up your account: each step opens the page where it is done.
+      </Text>
+      {body}
+    </DialogFrame>
   );
 }

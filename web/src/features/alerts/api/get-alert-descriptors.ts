@@ -1,10 +1,11 @@
-import type { Pagination } from '@portal/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type { AlertDescriptorList } from '@portal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 
 /** GET /cm/svc/descriptors: merchant_id, search (the descriptor type-ahead; limit 10). */
 export function getAlertDescriptors(merchantId: number | undefined, search: string, signal?: AbortSignal) {
-  return api.get<{ data: { id: number; descriptor: string }[]; pagination: Pagination }>(
+  return api.get<AlertDescriptorList>(
     'cm/svc/descriptors',
     { merchant_id: merchantId, search, limit: 10 },
     signal,
@@ -12,10 +13,10 @@ export function getAlertDescriptors(merchantId: number | undefined, search: stri
 }
 
 export function getAlertDescriptorsQueryOptions(merchantId: number | undefined, search: string) {
-  return {
-    queryKey: ['alerts', 'descriptors', merchantId ?? null, search] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => getAlertDescriptors(merchantId, search, signal),
-  };
+  return queryOptions({
+    queryKey: [...queryRoots.alerts, 'descriptors', merchantId ?? null, search] as const,
+    queryFn: ({ signal }) => getAlertDescriptors(merchantId, search, signal),
+  });
 }
 
 export function useAlertDescriptors(merchantId: number | undefined, search: string) {

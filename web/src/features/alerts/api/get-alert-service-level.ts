@@ -1,6 +1,7 @@
 import type { AlertServiceLevel } from '@portal/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 
 /** GET /cm/svc/alerts/service-level: 2 (Self) unlocks Status, Select MID, Expiration, Completed By and Actions. */
 export function getAlertServiceLevel(merchantId: number | undefined, signal?: AbortSignal) {
@@ -8,10 +9,10 @@ export function getAlertServiceLevel(merchantId: number | undefined, signal?: Ab
 }
 
 export function getAlertServiceLevelQueryOptions(merchantId: number | undefined) {
-  return {
-    queryKey: ['alerts', 'service-level', merchantId ?? null] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => getAlertServiceLevel(merchantId, signal),
-  };
+  return queryOptions({
+    queryKey: [...queryRoots.alerts, 'service-level', merchantId ?? null] as const,
+    queryFn: ({ signal }) => getAlertServiceLevel(merchantId, signal),
+  });
 }
 
 export function useAlertServiceLevel(merchantId: number | undefined) {

@@ -1,4 +1,5 @@
 import { Box, Flex, Spinner, Text } from '@chakra-ui/react';
+import type { ExpressResolve } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Notice } from '../../../components/notice';
 import { api } from '../../../lib/api-client';
@@ -7,15 +8,6 @@ import { queryErrorMessage } from '../../../lib/errors';
 import { useTenant } from '../../../lib/tenant-config';
 import { ALERT_MESSAGES } from '../lib/alert-messages';
 import { embedUrl } from '../lib/embed-url';
-
-interface ExpressResolve {
-  ers_client_id: string;
-  token: string;
-  identity: string;
-  first_name: string;
-  last_name: string;
-  session_token: string;
-}
 
 /** The embedded alerts form (alerts iframe feature): nothing renders until express-resolve data and the user are loaded. */
 export function AlertsEmbed() {

@@ -1,8 +1,8 @@
-import { Button, Flex, Spinner, Table, Text } from '@chakra-ui/react';
+import { Flex, Spinner, Table, Text } from '@chakra-ui/react';
 import { useAlertHistory } from '../api/get-alert-history';
 import { ALERT_MESSAGES } from '../lib/alert-messages';
 import { formatDateTime } from '../lib/alert-format';
-import { DialogFrame } from '../../../components/dialog-frame';
+import { DialogActions, DialogFrame } from '../../../components/dialog-frame';
 
 /** View Alert History: date, user, old and new outcome of every change. */
 export function AlertHistoryDialog({
@@ -22,11 +22,7 @@ export function AlertHistoryDialog({
       testId="alert-history-dialog"
       onClose={onClose}
       size="lg"
-      footer={
-        <Button variant="outline" onClick={onClose}>
-          Close
-        </Button>
-      }
+      footer={<DialogActions onCancel={onClose} cancelLabel="Close" />}
     >
       {history.isLoading ? (
         <Flex justify="center" p="4">

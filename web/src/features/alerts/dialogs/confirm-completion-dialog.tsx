@@ -1,6 +1,6 @@
-import { Button, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import type { AlertRow } from '@portal/contracts';
-import { DialogFrame } from '../../../components/dialog-frame';
+import { DialogActions, DialogFrame } from '../../../components/dialog-frame';
 
 /** Confirm Completion: completing is final (spec 2 §4). */
 export function ConfirmCompletionDialog({
@@ -21,14 +21,10 @@ export function ConfirmCompletionDialog({
       onClose={onClose}
       size="sm"
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button colorPalette="brand" loading={busy} onClick={onConfirm} data-testid="confirm-completion">
-            Confirm
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          primary={{ label: 'Confirm', onClick: onConfirm, loading: busy, testId: 'confirm-completion' }}
+        />
       }
     >
       <Text>{`Complete alert record ${alert.alert_id} with the outcome '${alert.outcome ?? ''}'? A completed alert can no longer be changed.`}</Text>

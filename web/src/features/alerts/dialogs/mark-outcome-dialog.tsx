@@ -1,10 +1,10 @@
-import { Button, Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { ALERT_CASE_OUTCOME, ALERT_REFUND_OUTCOMES, type AlertRow } from '@portal/contracts';
 import { useMemo, useState } from 'react';
 import { TextField } from '../../../components/text-field';
 import { useAlertOutcomes } from '../api/get-alert-outcomes';
 import { initialForm, validateOutcome, type OutcomeForm } from '../lib/outcome-form';
-import { DialogFrame } from '../../../components/dialog-frame';
+import { DialogActions, DialogFrame } from '../../../components/dialog-frame';
 
 /** Mark Outcome: validates on change; Complete is disabled while submitting, unchanged or invalid. */
 export function MarkOutcomeDialog({
@@ -37,20 +37,16 @@ export function MarkOutcomeDialog({
       testId="mark-outcome-dialog"
       onClose={onClose}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            colorPalette="brand"
-            disabled={busy || !changed || !valid}
-            loading={busy}
-            onClick={() => onSubmit(form)}
-            data-testid="mark-outcome-submit"
-          >
-            Complete
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          primary={{
+            label: 'Complete',
+            onClick: () => onSubmit(form),
+            disabled: busy || !changed || !valid,
+            loading: busy,
+            testId: 'mark-outcome-submit',
+          }}
+        />
       }
     >
       <Stack gap="3">

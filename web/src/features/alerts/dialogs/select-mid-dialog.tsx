@@ -1,9 +1,9 @@
-import { Button, Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { AlertRow } from '@portal/contracts';
 import { useState } from 'react';
 import { useAlertMids } from '../api/get-alert-mids';
 import { ALERT_MESSAGES } from '../lib/alert-messages';
-import { DialogFrame } from '../../../components/dialog-frame';
+import { DialogActions, DialogFrame } from '../../../components/dialog-frame';
 
 /** Select MID: maps the alert's descriptor to one of the merchant's MIDs (every alert of the descriptor follows). */
 export function SelectMidDialog({
@@ -27,20 +27,16 @@ export function SelectMidDialog({
       testId="select-mid-dialog"
       onClose={onClose}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            colorPalette="brand"
-            disabled={!chosen || busy}
-            loading={busy}
-            onClick={() => chosen && onApply({ id: chosen.id, mid: chosen.mid })}
-            data-testid="select-mid-apply"
-          >
-            Apply
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          primary={{
+            label: 'Apply',
+            onClick: () => chosen && onApply({ id: chosen.id, mid: chosen.mid }),
+            disabled: !chosen || busy,
+            loading: busy,
+            testId: 'select-mid-apply',
+          }}
+        />
       }
     >
       <Stack gap="3">

@@ -1,7 +1,7 @@
 /** Host names that get the development prefix of the embed host (spec 1 §9, spec 2 §2.11). */
 const DEV_MARKERS = ['-sbx', '-stg', '-dev', '-qa', '-uat', '-demo', 'localhost', 'devtools'];
 /** The one merchant whose frame uses the preview deflector address. */
-export const PREVIEW_MERCHANT_ID = 409;
+const PREVIEW_MERCHANT_ID = 409;
 
 /** The prefix is a subdomain so the gateway's CSP (frame-src host and *.host) admits it. */
 export function embedHost(host: string, currentHostname: string): string {

@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 
 /** The documents the gateway serves (GET /api/openapi/{name}), in the order the screen offers them. */
 export const API_DOCUMENTS = [
@@ -16,10 +17,10 @@ export function getApiDocument(name: ApiDocumentName, signal?: AbortSignal) {
 }
 
 export function getApiDocumentQueryOptions(name: ApiDocumentName) {
-  return {
-    queryKey: ['api-docs', name] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => getApiDocument(name, signal),
-  };
+  return queryOptions({
+    queryKey: [...queryRoots.apiDocs, name] as const,
+    queryFn: ({ signal }) => getApiDocument(name, signal),
+  });
 }
 
 export function useApiDocument(name: ApiDocumentName) {

@@ -1,6 +1,6 @@
 import { Badge } from '@chakra-ui/react';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
-import type { AuditItem } from '../api/audit-api';
+import type { AuditItem } from '@portal/contracts';
 
 const who = (p: AuditItem['actor']) => (p ? (p.username ?? `#${p.id}`) : 'system');
 

@@ -1,6 +1,6 @@
 import { Button, Flex, Input, NativeSelect } from '@chakra-ui/react';
 import { Suspense, useMemo, useState } from 'react';
-import { isProviderStaff } from '@portal/contracts';
+import { isProviderStaff, type AuditItem } from '@portal/contracts';
 import { DateRangePicker } from '../../../components/date-range-picker';
 import type { PageRequest } from '../../../components/data-grid';
 import { LazyDataGrid } from '../../../components/lazy-data-grid';
@@ -8,7 +8,7 @@ import { Page, PageHeader } from '../../../components/page-header';
 import { toaster } from '../../../components/toaster';
 import { lastDays, rangeParam } from '../../../lib/dates';
 import { GENERIC_ERROR } from '../../../lib/errors';
-import { exportAudit, listAudit, useAuditUsers, type AuditFilters, type AuditItem } from '../api/audit-api';
+import { exportAudit, listAudit, useAuditUsers, type AuditFilters } from '../api/audit-api';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { auditColumns } from './audit-columns';
 

@@ -1,11 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** POST users/auth/password (signed in). */
 export function changePassword(body: { current_password: string; new_password: string }): Promise<void> {
   return api.post<void>('users/auth/password', body);
-}
-
-export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
 }

@@ -1,11 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** POST users/pass/updated after a forced update: success, or code 401. */
 export function passwordUpdated(): Promise<unknown> {
   return api.post<unknown>('users/pass/updated');
-}
-
-export function usePasswordUpdated() {
-  return useMutation({ mutationFn: passwordUpdated });
 }

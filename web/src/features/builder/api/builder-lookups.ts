@@ -1,20 +1,31 @@
-import type { DocTypeList, ProductCategory, ProductList, RelatedCaseList } from '@portal/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type {
+  CategoryList,
+  DocTypeList,
+  ProductList,
+  RelatedCaseList,
+  TemplateCopyAnswer,
+} from '@portal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 
 /** GET /builder/gen/doctypes (case_id, limit 999): document types and their required flags. */
-export function useDocTypes(caseId: number) {
-  return useQuery({
-    queryKey: ['builder', 'doctypes', caseId] as const,
+export function getDocTypesQueryOptions(caseId: number) {
+  return queryOptions({
+    queryKey: [...queryRoots.builder, 'doctypes', caseId] as const,
     queryFn: ({ signal }) =>
       api.get<DocTypeList>('builder/gen/doctypes', { case_id: caseId, limit: 999 }, signal),
   });
 }
 
+export function useDocTypes(caseId: number) {
+  return useQuery(getDocTypesQueryOptions(caseId));
+}
+
 /** GET /builder/products (mid_id, search, limit). */
-export function useProducts(midId: number, search: string) {
-  return useQuery({
-    queryKey: ['builder', 'products', midId, search] as const,
+export function getProductsQueryOptions(midId: number, search: string) {
+  return queryOptions({
+    queryKey: [...queryRoots.builder, 'products', midId, search] as const,
     queryFn: ({ signal }) =>
       api.get<ProductList>(
         'builder/products',
@@ -24,29 +35,36 @@ export function useProducts(midId: number, search: string) {
   });
 }
 
+export function useProducts(midId: number, search: string) {
+  return useQuery(getProductsQueryOptions(midId, search));
+}
+
 /** GET /builder/products/categories (limit, search; mid_id adds the merchant's own). */
-export function useCategories(midId: number) {
-  return useQuery({
-    queryKey: ['builder', 'categories', midId] as const,
+export function getCategoriesQueryOptions(midId: number) {
+  return queryOptions({
+    queryKey: [...queryRoots.builder, 'categories', midId] as const,
     queryFn: ({ signal }) =>
-      api.get<{ data: ProductCategory[] }>(
-        'builder/products/categories',
-        { mid_id: midId, limit: 999 },
-        signal,
-      ),
+      api.get<CategoryList>('builder/products/categories', { mid_id: midId, limit: 999 }, signal),
   });
 }
 
+export function useCategories(midId: number) {
+  return useQuery(getCategoriesQueryOptions(midId));
+}
+
 /** Other open cases with the same card number (the step 4 template list). */
-export function useRelatedCases(caseId: number) {
-  return useQuery({
-    queryKey: ['builder', 'related', caseId] as const,
+export function getRelatedCasesQueryOptions(caseId: number) {
+  return queryOptions({
+    queryKey: [...queryRoots.builder, 'related', caseId] as const,
     queryFn: ({ signal }) => api.get<RelatedCaseList>(`builder/case/${caseId}/related`, undefined, signal),
   });
 }
 
+export function useRelatedCases(caseId: number) {
+  return useQuery(getRelatedCasesQueryOptions(caseId));
+}
+
+/** POST /builder/case/{id}/template: the case's documents copied to the chosen cases. */
 export function copyToCases(caseId: number, caseIds: number[]) {
-  return api.post<{ message: string; case_ids: number[] }>(`builder/case/${caseId}/template`, {
-    case_ids: caseIds,
-  });
+  return api.post<TemplateCopyAnswer>(`builder/case/${caseId}/template`, { case_ids: caseIds });
 }

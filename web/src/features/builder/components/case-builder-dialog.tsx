@@ -5,20 +5,10 @@ import {
   type BuilderSaveBody,
   type CaseRow,
 } from '@portal/contracts';
-import {
-  Box,
-  Button,
-  CloseButton,
-  Dialog,
-  HStack,
-  Portal,
-  Spinner,
-  Stack,
-  Steps,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, HStack, Spinner, Stack, Steps, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { DialogFrame } from '../../../components/dialog-frame';
 import { ApiError } from '../../../lib/errors';
 import { formatMoney } from '../../../lib/format';
 import { useStackConfig } from '../../../lib/get-stack-config';
@@ -251,134 +241,113 @@ export default function CaseBuilderDialog({
   const loadFailed = page1.isError || page2.isError;
   return (
     <>
-      <Dialog.Root
-        open
-        onOpenChange={(e) => !e.open && requestClose()}
-        size="xl"
-        placement="center"
-        scrollBehavior="inside"
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content data-testid="case-builder-dialog">
-              <Dialog.Header flexDirection="column" alignItems="stretch" gap="2">
-                <Dialog.Title>Case Builder (Case No: {current?.case_no ?? row.id})</Dialog.Title>
-                {current && (
-                  <Stack gap="0" fontSize="sm" color="fg.muted" data-testid="builder-header">
-                    <Text>
-                      Reason Code: {current.reason_code} - {current.reason_code_description}
-                    </Text>
-                    <Text>
-                      Card: {current.cc_no ?? ''} · Dispute Amount:{' '}
-                      {formatMoney(current.dispute_amt, current.dispute_currency)} · Due Date:{' '}
-                      {dueDatePlusOne(current.date_due)}
-                    </Text>
-                    {current.last_updated && (
-                      <Text data-testid="builder-last-updated">
-                        Last Updated: {fullDateTime(current.last_updated.timestamp)} by{' '}
-                        {current.last_updated.username ?? ''}
-                      </Text>
-                    )}
-                  </Stack>
-                )}
-                <Steps.Root step={step} count={STEPS.length} size="sm">
-                  <Steps.List>
-                    {STEPS.map((s, i) => (
-                      <Steps.Item key={s} index={i} title={s}>
-                        <Steps.Indicator />
-                        <Steps.Title>{s}</Steps.Title>
-                        <Steps.Separator />
-                      </Steps.Item>
-                    ))}
-                  </Steps.List>
-                </Steps.Root>
-              </Dialog.Header>
-              <Dialog.Body>
-                {loadFailed && <Text color="fg.error">{M.failed}</Text>}
-                {!loadFailed && (!current || !details) && <Spinner />}
-                {message && (
-                  <Text color="fg.error" mb="3" data-testid="builder-error">
-                    {message}
+      <DialogFrame
+        title={`Case Builder (Case No: ${current?.case_no ?? row.id})`}
+        subheader={
+          <Stack gap="2" mt="1">
+            {current && (
+              <Stack gap="0" fontSize="sm" color="fg.muted" data-testid="builder-header">
+                <Text>
+                  Reason Code: {current.reason_code} - {current.reason_code_description}
+                </Text>
+                <Text>
+                  Card: {current.cc_no ?? ''} · Dispute Amount:{' '}
+                  {formatMoney(current.dispute_amt, current.dispute_currency)} · Due Date:{' '}
+                  {dueDatePlusOne(current.date_due)}
+                </Text>
+                {current.last_updated && (
+                  <Text data-testid="builder-last-updated">
+                    Last Updated: {fullDateTime(current.last_updated.timestamp)} by{' '}
+                    {current.last_updated.username ?? ''}
                   </Text>
                 )}
-                {current && details && step === 0 && (
-                  <Stack gap="5">
-                    <StepDetails midId={row.mid_id} draft={details} onChange={setDetails} errors={errors} />
-                    <BuilderGroups
-                      groups={current.groups}
-                      values={values}
-                      errors={errors}
-                      onChange={setValue}
-                    />
-                  </Stack>
-                )}
-                {step === 1 &&
-                  (page2.data ? (
-                    <BuilderGroups
-                      groups={page2.data.groups}
-                      values={values}
-                      errors={errors}
-                      onChange={setValue}
-                    />
-                  ) : (
-                    <Spinner />
-                  ))}
-                {step === 2 && (
-                  <StepDocuments
-                    types={docTypes.data?.data ?? []}
-                    merchantId={row.merchant_id}
-                    staged={staged}
-                    onStaged={(next) => {
-                      setStaged(next);
-                      setStagedSaved(false);
-                    }}
-                    maxBytes={stack.data?.max_representment_upload_size}
-                    error={docError}
-                    onError={setDocError}
-                  />
-                )}
-                {step === 3 && current && (
-                  <StepSummary
-                    page1={{ ...current, sale_type: Number(details?.sale_type) || current.sale_type }}
-                    values={values}
-                    productName={productName}
-                    related={related.data?.data ?? []}
-                    documents={staged}
-                    docTypes={docTypes.data?.data ?? []}
-                    chosen={chosen}
-                    onChosen={setChosen}
-                    onEditNotes={() => setStep(0)}
-                  />
-                )}
-              </Dialog.Body>
-              <Dialog.Footer>
-                <HStack justify="space-between" w="full">
-                  <Box>
-                    {step > 0 && (
-                      <Button variant="outline" onClick={back} disabled={busy}>
-                        Back
-                      </Button>
-                    )}
-                  </Box>
-                  {step < 3 ? (
-                    <Button onClick={() => void continueStep()} disabled={!canContinue} loading={busy}>
-                      Save & Continue
-                    </Button>
-                  ) : (
-                    <Button onClick={() => setConfirm('submit')} disabled={busy}>
-                      Submit
-                    </Button>
-                  )}
-                </HStack>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+              </Stack>
+            )}
+            <Steps.Root step={step} count={STEPS.length} size="sm">
+              <Steps.List>
+                {STEPS.map((s, i) => (
+                  <Steps.Item key={s} index={i} title={s}>
+                    <Steps.Indicator />
+                    <Steps.Title>{s}</Steps.Title>
+                    <Steps.Separator />
+                  </Steps.Item>
+                ))}
+              </Steps.List>
+            </Steps.Root>
+          </Stack>
+        }
+        testId="case-builder-dialog"
+        onClose={requestClose}
+        size="xl"
+        scrollBehavior="inside"
+        footer={
+          <HStack justify="space-between" w="full">
+            <Box>
+              {step > 0 && (
+                <Button variant="outline" onClick={back} disabled={busy}>
+                  Back
+                </Button>
+              )}
+            </Box>
+            {step < 3 ? (
+              <Button onClick={() => void continueStep()} disabled={!canContinue} loading={busy}>
+                Save & Continue
+              </Button>
+            ) : (
+              <Button onClick={() => setConfirm('submit')} disabled={busy}>
+                Submit
+              </Button>
+            )}
+          </HStack>
+        }
+      >
+        {loadFailed && <Text color="fg.error">{M.failed}</Text>}
+        {!loadFailed && (!current || !details) && <Spinner />}
+        {message && (
+          <Text color="fg.error" mb="3" data-testid="builder-error">
+            {message}
+          </Text>
+        )}
+        {current && details && step === 0 && (
+          <Stack gap="5">
+            <StepDetails midId={row.mid_id} draft={details} onChange={setDetails} errors={errors} />
+            <BuilderGroups groups={current.groups} values={values} errors={errors} onChange={setValue} />
+          </Stack>
+        )}
+        {step === 1 &&
+          (page2.data ? (
+            <BuilderGroups groups={page2.data.groups} values={values} errors={errors} onChange={setValue} />
+          ) : (
+            <Spinner />
+          ))}
+        {step === 2 && (
+          <StepDocuments
+            types={docTypes.data?.data ?? []}
+            merchantId={row.merchant_id}
+            staged={staged}
+            onStaged={(next) => {
+              setStaged(next);
+              setStagedSaved(false);
+            }}
+            maxBytes={stack.data?.max_representment_upload_size}
+            error={docError}
+            onError={setDocError}
+          />
+        )}
+        {step === 3 && current && (
+          <StepSummary
+            page1={{ ...current, sale_type: Number(details?.sale_type) || current.sale_type }}
+            values={values}
+            productName={productName}
+            related={related.data?.data ?? []}
+            documents={staged}
+            docTypes={docTypes.data?.data ?? []}
+            chosen={chosen}
+            onChosen={setChosen}
+            onEditNotes={() => setStep(0)}
+          />
+        )}
+      </DialogFrame>
       {confirm === 'submit' && (
         <ConfirmDialog
           title={M.submitTitle}

@@ -1,4 +1,4 @@
-import type { BuilderField, BuilderGroup } from '@portal/contracts';
+import type { BuilderField, BuilderFieldError, BuilderGroup } from '@portal/contracts';
 
 /** The icon of a field group by its id (spec 2 §2.7). */
 export const GROUP_ICONS: Record<number, string> = {
@@ -37,8 +37,7 @@ export function missingRequired(groups: readonly BuilderGroup[], values: Values)
 
 /** data.fields of a refused save as a map by id (catalogue ids and draft names alike). */
 export function fieldErrorsOf(body: unknown): FieldErrors | null {
-  const fields = (body as { data?: { fields?: Array<{ id: number | string; errors: string[] }> } } | null)
-    ?.data?.fields;
+  const fields = (body as { data?: { fields?: BuilderFieldError[] } } | null)?.data?.fields;
   if (!Array.isArray(fields)) return null;
   return Object.fromEntries(fields.map((f) => [String(f.id), f.errors]));
 }

@@ -1,7 +1,8 @@
 import { BULK_JOB_NAMES, type BulkJob, type BulkJobList } from '@portal/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useLiveInvalidate, useLivePollInterval } from '../../../lib/live-events';
+import { queryRoots } from '../../../lib/query-keys';
 
 export type BulkKind = 'auto_accept' | 'auto_refund';
 
@@ -16,16 +17,19 @@ const JOB_KIND: Record<BulkKind, string> = {
   auto_refund: BULK_JOB_NAMES.autoRefund,
 };
 
+/** Every list of a kind's jobs (any merchant): a job's live messages and decisions change them. */
+const bulkJobsKey = (kind: BulkKind) => [...queryRoots.bulkJobs, kind] as const;
+
 /** The jobs of a kind, sorted by id descending (limit 999). */
 export function getBulkJobs(kind: BulkKind, merchantId: number | undefined, signal?: AbortSignal) {
   return api.get<BulkJobList>(BASE[kind], { merchant_id: merchantId, limit: 999 }, signal);
 }
 
 export function getBulkJobsQueryOptions(kind: BulkKind, merchantId: number | undefined) {
-  return {
-    queryKey: ['bulk-jobs', kind, merchantId ?? null] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => getBulkJobs(kind, merchantId, signal),
-  };
+  return queryOptions({
+    queryKey: [...bulkJobsKey(kind), merchantId ?? null] as const,
+    queryFn: ({ signal }) => getBulkJobs(kind, merchantId, signal),
+  });
 }
 
 /**
@@ -33,7 +37,7 @@ export function getBulkJobsQueryOptions(kind: BulkKind, merchantId: number | und
  * job is scheduled or running only while the live stream is down, so the panel sees it end.
  */
 export function useBulkJobs(kind: BulkKind, merchantId: number | undefined) {
-  useLiveInvalidate({ kind: 'job', job_kind: JOB_KIND[kind] }, ['bulk-jobs', kind]);
+  useLiveInvalidate({ kind: 'job', job_kind: JOB_KIND[kind] }, bulkJobsKey(kind));
   const poll = useLivePollInterval(3000);
   return useQuery({
     ...getBulkJobsQueryOptions(kind, merchantId),
@@ -64,6 +68,6 @@ export function useDecideBulkJob(kind: BulkKind) {
   return useMutation({
     mutationFn: (v: { id: number; confirmed: 0 | 1; userId?: number }) =>
       decideBulkJob(kind, v.id, v.confirmed, v.userId),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['bulk-jobs', kind] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: bulkJobsKey(kind) }),
   });
 }

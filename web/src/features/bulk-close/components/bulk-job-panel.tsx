@@ -1,21 +1,19 @@
 import {
   Badge,
   Box,
-  Button,
   CloseButton,
-  Dialog,
   Field,
   Flex,
   HStack,
   Input,
   NativeSelect,
-  Portal,
   SimpleGrid,
   Stack,
   Text,
 } from '@chakra-ui/react';
 import { BULK_MESSAGES, type BulkJob } from '@portal/contracts';
 import { useState } from 'react';
+import { DialogActions, DialogFrame } from '../../../components/dialog-frame';
 import { Notice } from '../../../components/notice';
 import { toaster } from '../../../components/toaster';
 import { useProfile } from '../../../lib/auth/auth-context';
@@ -209,101 +207,88 @@ export function BulkJobPanel({
   }
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="lg" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={`bulk-panel-${kind}`}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <JobDescription scheduled={scheduled} latest={latest} />
-                {submitted && (
-                  <Notice status="success" testId="bulk-submitted">
-                    {BULK_MESSAGES.submitted}
-                  </Notice>
-                )}
-                <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-                  <Field.Root required invalid={!!amountError} disabled={locked}>
-                    <Field.Label>Amount range</Field.Label>
-                    <HStack>
-                      <Input
-                        size="sm"
-                        aria-label="Minimum amount"
-                        placeholder="Min"
-                        value={min}
-                        onChange={(e) => setMin(e.target.value)}
-                        data-testid="criterion-amt-from"
-                      />
-                      <Input
-                        size="sm"
-                        aria-label="Maximum amount"
-                        placeholder="Max"
-                        value={max}
-                        onChange={(e) => setMax(e.target.value)}
-                        data-testid="criterion-amt-to"
-                      />
-                    </HStack>
-                    {amountError && <Field.ErrorText>{amountError}</Field.ErrorText>}
-                  </Field.Root>
-                  {criteria.map((c) => (
-                    <SelectCriterion
-                      key={c.key}
-                      def={c}
-                      merchantId={merchantId}
-                      value={values[c.key] ?? ''}
-                      disabled={locked}
-                      onChange={(v, label) => {
-                        setValues((s) => ({ ...s, [c.key]: v }));
-                        setLabels((s) => ({ ...s, [c.key]: label }));
-                      }}
-                    />
-                  ))}
-                </SimpleGrid>
-                <Box>
-                  <Text fontWeight="semibold" fontSize="sm" mb="1">
-                    Applied Criteria
-                  </Text>
-                  <Flex gap="2" wrap="wrap" data-testid="applied-criteria">
-                    {badges.map((b) => (
-                      <Badge key={b.key} colorPalette="blue" variant="subtle" size="md">
-                        {b.text}
-                        {!locked && (
-                          <CloseButton
-                            size="2xs"
-                            aria-label={`Remove ${b.text}`}
-                            onClick={() => remove(b.key)}
-                          />
-                        )}
-                      </Badge>
-                    ))}
-                  </Flex>
-                </Box>
-                <PastJobs jobs={list} criteria={criteria} />
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Close
-              </Button>
-              <Button
-                colorPalette="brand"
-                disabled={!anySet || !complete || busy || locked}
-                loading={submit.isPending}
-                onClick={run}
-                data-testid="bulk-run-action"
-              >
-                Run Action
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
+    <>
+      <DialogFrame
+        title={title}
+        testId={`bulk-panel-${kind}`}
+        onClose={onClose}
+        size="lg"
+        footer={
+          <DialogActions
+            onCancel={onClose}
+            cancelLabel="Close"
+            primary={{
+              label: 'Run Action',
+              onClick: run,
+              disabled: !anySet || !complete || busy || locked,
+              loading: submit.isPending,
+              testId: 'bulk-run-action',
+            }}
+          />
+        }
+      >
+        <Stack gap="4">
+          <JobDescription scheduled={scheduled} latest={latest} />
+          {submitted && (
+            <Notice status="success" testId="bulk-submitted">
+              {BULK_MESSAGES.submitted}
+            </Notice>
+          )}
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+            <Field.Root required invalid={!!amountError} disabled={locked}>
+              <Field.Label>Amount range</Field.Label>
+              <HStack>
+                <Input
+                  size="sm"
+                  aria-label="Minimum amount"
+                  placeholder="Min"
+                  value={min}
+                  onChange={(e) => setMin(e.target.value)}
+                  data-testid="criterion-amt-from"
+                />
+                <Input
+                  size="sm"
+                  aria-label="Maximum amount"
+                  placeholder="Max"
+                  value={max}
+                  onChange={(e) => setMax(e.target.value)}
+                  data-testid="criterion-amt-to"
+                />
+              </HStack>
+              {amountError && <Field.ErrorText>{amountError}</Field.ErrorText>}
+            </Field.Root>
+            {criteria.map((c) => (
+              <SelectCriterion
+                key={c.key}
+                def={c}
+                merchantId={merchantId}
+                value={values[c.key] ?? ''}
+                disabled={locked}
+                onChange={(v, label) => {
+                  setValues((s) => ({ ...s, [c.key]: v }));
+                  setLabels((s) => ({ ...s, [c.key]: label }));
+                }}
+              />
+            ))}
+          </SimpleGrid>
+          <Box>
+            <Text fontWeight="semibold" fontSize="sm" mb="1">
+              Applied Criteria
+            </Text>
+            <Flex gap="2" wrap="wrap" data-testid="applied-criteria">
+              {badges.map((b) => (
+                <Badge key={b.key} colorPalette="blue" variant="subtle" size="md">
+                  {b.text}
+                  {!locked && (
+                    <CloseButton size="2xs" aria-label={`Remove ${b.text}`} onClick={() => remove(b.key)} />
+                  )}
+                </Badge>
+              ))}
+            </Flex>
+          </Box>
+          <PastJobs jobs={list} criteria={criteria} />
+        </Stack>
+      </DialogFrame>
       {pending && (
         <ConfirmAction
           job={pending}
@@ -312,7 +297,7 @@ export function BulkJobPanel({
           onCancel={() => answer(0)}
         />
       )}
-    </Dialog.Root>
+    </>
   );
 }
 
@@ -328,42 +313,30 @@ function ConfirmAction({
   onCancel: () => void;
 }) {
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(e) => !e.open && onCancel()}
+    <DialogFrame
+      title="Confirm Action"
+      testId="confirm-action-dialog"
+      onClose={onCancel}
       size="sm"
-      placement="center"
       role="alertdialog"
+      closeButton={false}
+      footer={
+        <DialogActions
+          onCancel={onCancel}
+          cancelDisabled={busy}
+          primary={{
+            label: 'Accept',
+            onClick: onAccept,
+            loading: busy,
+            disabled: job.preview_num === 0,
+            testId: 'confirm-action-accept',
+          }}
+        />
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="confirm-action-dialog">
-            <Dialog.Header>
-              <Dialog.Title>Confirm Action</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text data-testid="confirm-action-count">
-                {job.preview_num > 0 ? BULK_MESSAGES.affects(job.preview_num) : BULK_MESSAGES.noRecords}
-              </Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel} disabled={busy}>
-                Cancel
-              </Button>
-              <Button
-                colorPalette="brand"
-                onClick={onAccept}
-                loading={busy}
-                disabled={job.preview_num === 0}
-                data-testid="confirm-action-accept"
-              >
-                Accept
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text data-testid="confirm-action-count">
+        {job.preview_num > 0 ? BULK_MESSAGES.affects(job.preview_num) : BULK_MESSAGES.noRecords}
+      </Text>
+    </DialogFrame>
   );
 }

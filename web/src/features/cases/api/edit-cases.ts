@@ -1,6 +1,7 @@
 import type { CaseEditBody, CaseWriteResult } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 
 export type EditInput = { id: number; body: CaseEditBody } | { ids: number[]; verdictId: number };
 
@@ -16,6 +17,6 @@ export function useEditCases() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: editCases,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['cases'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryRoots.cases }),
   });
 }

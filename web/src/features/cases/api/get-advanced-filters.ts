@@ -1,6 +1,7 @@
 import type { AdvancedFilterField } from '@portal/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 
 /** GET /config/cfg/cases_advanced_filters (answer attr.filters). */
 export async function getAdvancedFilters(signal?: AbortSignal): Promise<AdvancedFilterField[]> {
@@ -12,10 +13,14 @@ export async function getAdvancedFilters(signal?: AbortSignal): Promise<Advanced
   return r.attr.filters;
 }
 
-export function useAdvancedFilters() {
-  return useQuery({
-    queryKey: ['cases', 'advanced-filters'] as const,
+export function getAdvancedFiltersQueryOptions() {
+  return queryOptions({
+    queryKey: [...queryRoots.cases, 'advanced-filters'] as const,
     queryFn: ({ signal }) => getAdvancedFilters(signal),
     staleTime: 10 * 60_000,
   });
+}
+
+export function useAdvancedFilters() {
+  return useQuery(getAdvancedFiltersQueryOptions());
 }

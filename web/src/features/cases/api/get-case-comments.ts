@@ -1,6 +1,7 @@
 import type { CaseCommentList } from '@portal/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 
 /** GET /cm/cases/{id}/comments (start, limit): newest first. */
 export function getCaseComments(id: number, limit: number, signal?: AbortSignal) {
@@ -8,10 +9,10 @@ export function getCaseComments(id: number, limit: number, signal?: AbortSignal)
 }
 
 export function getCaseCommentsQueryOptions(id: number, limit: number) {
-  return {
-    queryKey: ['cases', 'comments', id, limit] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => getCaseComments(id, limit, signal),
-  };
+  return queryOptions({
+    queryKey: [...queryRoots.cases, 'comments', id, limit] as const,
+    queryFn: ({ signal }) => getCaseComments(id, limit, signal),
+  });
 }
 
 export function useCaseComments(id: number, limit: number) {

@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useLiveInvalidate } from '../../../lib/live-events';
+import { queryRoots } from '../../../lib/query-keys';
 import { getCases, type CaseQuery } from './get-cases';
 
 /** GET /cm/cases with limit 0: only pagination.total (the filter panel counts). */
@@ -9,11 +10,11 @@ export async function getCaseCount(q: CaseQuery, signal?: AbortSignal): Promise<
 }
 
 export function getCaseCountQueryOptions(q: CaseQuery) {
-  return {
-    queryKey: ['cases', 'count', q] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => getCaseCount(q, signal),
+  return queryOptions({
+    queryKey: [...queryRoots.cases, 'count', q] as const,
+    queryFn: ({ signal }) => getCaseCount(q, signal),
     staleTime: 30_000,
-  };
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getAssignableUserPage } from '../../../lib/get-assignable-users';
 import { getLookupPage, lookupLabel } from '../../../lib/get-lookup';
 import {
@@ -8,6 +8,7 @@ import {
   type OptionFetcher,
   type OptionPageRequest,
 } from '../../../lib/option-pages';
+import { queryRoots } from '../../../lib/query-keys';
 
 /** Where a paged select's options come from; `key` names it in the query cache. */
 export interface OptionSource {
@@ -16,7 +17,7 @@ export interface OptionSource {
 }
 
 /** The endpoint of the assignable users (the assigned-user filter): managers and agents only. */
-export const ASSIGNABLE_USERS_ENDPOINT = '/users/users';
+const ASSIGNABLE_USERS_ENDPOINT = '/users/users';
 
 function endpointPages(endpoint: string): OptionFetcher {
   if (endpoint.replace(/^\/?(api\/)?/, '/') === ASSIGNABLE_USERS_ENDPOINT) return getAssignableUserPage;
@@ -48,13 +49,16 @@ export function selectOptionSource(
   };
 }
 
-/** One page of a select's options; the previous page stays shown while the next loads. */
-export function useOptionPage(source: OptionSource, request: OptionPageRequest, enabled = true) {
-  return useQuery({
-    enabled,
-    queryKey: ['cases', 'select-options', source.key, request] as const,
+export function getOptionPageQueryOptions(source: OptionSource, request: OptionPageRequest) {
+  return queryOptions({
+    queryKey: [...queryRoots.cases, 'select-options', source.key, request] as const,
     queryFn: ({ signal }) => source.fetch(request, signal),
     placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
   });
+}
+
+/** One page of a select's options; the previous page stays shown while the next loads. */
+export function useOptionPage(source: OptionSource, request: OptionPageRequest, enabled = true) {
+  return useQuery({ ...getOptionPageQueryOptions(source, request), enabled });
 }

@@ -11,13 +11,10 @@ import {
   Box,
   Button,
   Checkbox,
-  CloseButton,
-  Dialog,
   Field,
   HStack,
   Icon,
   IconButton,
-  Portal,
   Spinner,
   Stack,
   Text,
@@ -25,6 +22,7 @@ import {
 } from '@chakra-ui/react';
 import { ArrowDown, ArrowUp, X } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState, type DragEvent } from 'react';
+import { DialogActions, DialogFrame } from '../../../components/dialog-frame';
 import { Notice } from '../../../components/notice';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { hasResource } from '../../../lib/auth/resources';
@@ -234,270 +232,254 @@ export function UploadRepresentmentModal({
   const totalPages = staged.reduce((n, d) => n + d.pages, 0);
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && requestClose()} size="lg" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="upload-representment-modal">
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {typeof hold === 'object' ? (
-                <Stack gap="3" data-testid="upload-hold-error">
-                  <Notice status="error">{M.prepareFailed}</Notice>
-                  <Text fontSize="sm">
-                    Case {row.id}: {hold.error}
-                  </Text>
-                  <Button alignSelf="start" onClick={onClose}>
-                    Back to cases
-                  </Button>
-                </Stack>
-              ) : hold === 'pending' ? (
-                <HStack color="fg.muted">
-                  <Spinner size="sm" />
-                  <Text>Preparing the case…</Text>
-                </HStack>
+    <>
+      <DialogFrame
+        title={title}
+        testId="upload-representment-modal"
+        onClose={requestClose}
+        size="lg"
+        footer={
+          hold === 'held' && (
+            <DialogActions
+              onCancel={requestClose}
+              cancelDisabled={busy}
+              primary={{
+                label: 'Upload',
+                onClick: () => void submit(),
+                loading: busy,
+                loadingText: M.uploading,
+                disabled: checking || profile.is_read_only,
+                testId: 'upload-submit',
+              }}
+            />
+          )
+        }
+      >
+        {typeof hold === 'object' ? (
+          <Stack gap="3" data-testid="upload-hold-error">
+            <Notice status="error">{M.prepareFailed}</Notice>
+            <Text fontSize="sm">
+              Case {row.id}: {hold.error}
+            </Text>
+            <Button alignSelf="start" onClick={onClose}>
+              Back to cases
+            </Button>
+          </Stack>
+        ) : hold === 'pending' ? (
+          <HStack color="fg.muted">
+            <Spinner size="sm" />
+            <Text>Preparing the case…</Text>
+          </HStack>
+        ) : (
+          <Stack gap="4">
+            {showRemedy && remedy && (
+              <remedy.Launcher
+                canRemedy={row.properties.can_remedy}
+                disabled={busy || profile.is_read_only}
+                onStart={() => setRemedyOpen(true)}
+              />
+            )}
+            <Box
+              data-testid="upload-dropzone"
+              borderWidth="2px"
+              borderStyle="dashed"
+              borderColor={dragOver ? 'brand.500' : 'border'}
+              bg={dragOver ? 'bg.emphasized' : 'bg.subtle'}
+              borderRadius="md"
+              p="5"
+              textAlign="center"
+              onDragOver={(e) => {
+                e.preventDefault();
+                setDragOver(true);
+              }}
+              onDragLeave={() => setDragOver(false)}
+              onDrop={onDrop}
+            >
+              <Text fontWeight="medium">Drag and drop a PDF or JPG file here</Text>
+              <Text fontSize="sm" color="fg.muted" mb="2">
+                One file at a time, up to{' '}
+                {maxBytes !== undefined ? bytesToMb(Math.min(maxBytes, REPRESENTMENT_FILE_MAX_BYTES)) : '–'}
+                MB; {maxPages ? `${maxPages} pages in total` : 'no page limit'}
+              </Text>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => input.current?.click()}
+                disabled={busy}
+                loading={checking}
+              >
+                Browse files
+              </Button>
+              <input
+                ref={input}
+                type="file"
+                hidden
+                data-testid="upload-file-input"
+                accept=".pdf,.jpg,.jpeg,application/pdf,image/jpeg"
+                onChange={(e) => {
+                  void addFile(e.target.files?.[0]);
+                  e.target.value = '';
+                }}
+              />
+            </Box>
+
+            <Box>
+              <Text fontWeight="semibold" mb="1">
+                Templates
+              </Text>
+              {templates.isPending && row.merchant_id != null ? (
+                <Spinner size="xs" />
+              ) : !templates.data?.length ? (
+                <Text fontSize="sm" color="fg.muted" data-testid="upload-no-templates">
+                  {M.noTemplates}
+                </Text>
               ) : (
-                <Stack gap="4">
-                  {showRemedy && remedy && (
-                    <remedy.Launcher
-                      canRemedy={row.properties.can_remedy}
-                      disabled={busy || profile.is_read_only}
-                      onStart={() => setRemedyOpen(true)}
-                    />
-                  )}
-                  <Box
-                    data-testid="upload-dropzone"
-                    borderWidth="2px"
-                    borderStyle="dashed"
-                    borderColor={dragOver ? 'brand.500' : 'border'}
-                    bg={dragOver ? 'bg.emphasized' : 'bg.subtle'}
-                    borderRadius="md"
-                    p="5"
-                    textAlign="center"
-                    onDragOver={(e) => {
-                      e.preventDefault();
-                      setDragOver(true);
-                    }}
-                    onDragLeave={() => setDragOver(false)}
-                    onDrop={onDrop}
-                  >
-                    <Text fontWeight="medium">Drag and drop a PDF or JPG file here</Text>
-                    <Text fontSize="sm" color="fg.muted" mb="2">
-                      One file at a time, up to{' '}
-                      {maxBytes !== undefined
-                        ? bytesToMb(Math.min(maxBytes, REPRESENTMENT_FILE_MAX_BYTES))
-                        : '–'}
-                      MB; {maxPages ? `${maxPages} pages in total` : 'no page limit'}
-                    </Text>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      onClick={() => input.current?.click()}
-                      disabled={busy}
-                      loading={checking}
-                    >
-                      Browse files
-                    </Button>
-                    <input
-                      ref={input}
-                      type="file"
-                      hidden
-                      data-testid="upload-file-input"
-                      accept=".pdf,.jpg,.jpeg,application/pdf,image/jpeg"
-                      onChange={(e) => {
-                        void addFile(e.target.files?.[0]);
-                        e.target.value = '';
-                      }}
-                    />
-                  </Box>
-
-                  <Box>
-                    <Text fontWeight="semibold" mb="1">
-                      Templates
-                    </Text>
-                    {templates.isPending && row.merchant_id != null ? (
-                      <Spinner size="xs" />
-                    ) : !templates.data?.length ? (
-                      <Text fontSize="sm" color="fg.muted" data-testid="upload-no-templates">
-                        {M.noTemplates}
+                <Stack gap="1" maxH="32" overflowY="auto" data-testid="upload-templates">
+                  {templates.data.map((t) => (
+                    <HStack key={t.id} justify="space-between" fontSize="sm">
+                      <Text>
+                        {t.name}{' '}
+                        <Text as="span" color="fg.muted">
+                          ({kb(t.file.size)}, {t.file.pages || 1} p.)
+                        </Text>
                       </Text>
-                    ) : (
-                      <Stack gap="1" maxH="32" overflowY="auto" data-testid="upload-templates">
-                        {templates.data.map((t) => (
-                          <HStack key={t.id} justify="space-between" fontSize="sm">
-                            <Text>
-                              {t.name}{' '}
-                              <Text as="span" color="fg.muted">
-                                ({kb(t.file.size)}, {t.file.pages || 1} p.)
-                              </Text>
-                            </Text>
-                            <Button size="xs" variant="ghost" onClick={() => addTemplate(t)} disabled={busy}>
-                              Add
-                            </Button>
-                          </HStack>
-                        ))}
-                      </Stack>
-                    )}
-                  </Box>
-
-                  <Box>
-                    <HStack justify="space-between" mb="1">
-                      <Text fontWeight="semibold">Documents</Text>
-                      <Text fontSize="sm" color="fg.muted" data-testid="upload-totals">
-                        {staged.length ? `${kb(totalSize)} · ${totalPages} page(s)` : ''}
-                      </Text>
+                      <Button size="xs" variant="ghost" onClick={() => addTemplate(t)} disabled={busy}>
+                        Add
+                      </Button>
                     </HStack>
-                    {staged.length === 0 ? (
-                      <Text fontSize="sm" color="fg.muted">
-                        No documents staged yet.
-                      </Text>
-                    ) : (
-                      <Stack gap="1" data-testid="upload-staged">
-                        {staged.map((d, i) => (
-                          <Box
-                            key={d.key}
-                            borderWidth="1px"
-                            borderRadius="sm"
-                            px="2"
-                            py="1"
-                            data-testid="upload-staged-item"
-                          >
-                            <HStack justify="space-between" fontSize="sm">
-                              <HStack gap="2" minW="0">
-                                <Text color="fg.muted">{i + 1}.</Text>
-                                <Text truncate>{d.label}</Text>
-                                <Badge size="sm" variant="subtle">
-                                  {d.type === 'template'
-                                    ? 'Template'
-                                    : d.contentType === 'image/jpeg'
-                                      ? 'JPG'
-                                      : 'PDF'}
-                                </Badge>
-                                <Text color="fg.muted" whiteSpace="nowrap">
-                                  {kb(d.size)} · {d.pages} p.
-                                </Text>
-                              </HStack>
-                              <HStack gap="0">
-                                <IconButton
-                                  aria-label="Move up"
-                                  size="xs"
-                                  variant="ghost"
-                                  disabled={busy || i === 0}
-                                  onClick={() => move(i, -1)}
-                                >
-                                  <Icon size="sm">
-                                    <ArrowUp />
-                                  </Icon>
-                                </IconButton>
-                                <IconButton
-                                  aria-label="Move down"
-                                  size="xs"
-                                  variant="ghost"
-                                  disabled={busy || i === staged.length - 1}
-                                  onClick={() => move(i, 1)}
-                                >
-                                  <Icon size="sm">
-                                    <ArrowDown />
-                                  </Icon>
-                                </IconButton>
-                                <IconButton
-                                  aria-label="Remove"
-                                  size="xs"
-                                  variant="ghost"
-                                  disabled={busy}
-                                  onClick={() => setStaged((s) => s.filter((x) => x.key !== d.key))}
-                                >
-                                  <Icon size="sm">
-                                    <X />
-                                  </Icon>
-                                </IconButton>
-                              </HStack>
-                            </HStack>
-                            {busy && d.type === 'file' && (
-                              <Box
-                                h="1"
-                                bg="bg.muted"
-                                borderRadius="full"
-                                mt="1"
-                                overflow="hidden"
-                                data-testid="upload-progress"
-                              >
-                                <Box
-                                  h="full"
-                                  bg="brand.500"
-                                  width={`${Math.round((progress[d.key] ?? 0) * 100)}%`}
-                                />
-                              </Box>
-                            )}
-                          </Box>
-                        ))}
-                      </Stack>
-                    )}
-                  </Box>
-
-                  <Field.Root>
-                    <Field.Label>Case Comments</Field.Label>
-                    <Textarea
-                      value={comment}
-                      onChange={(e) => setComment(e.target.value)}
-                      rows={3}
-                      maxLength={4000}
-                      disabled={busy}
-                      data-testid="upload-comment"
-                    />
-                  </Field.Root>
-
-                  {showQc && (
-                    <Checkbox.Root
-                      checked={qcReview}
-                      onCheckedChange={(e) => setQcReview(e.checked === true)}
-                      disabled={busy}
-                      data-testid="upload-qc-review"
-                    >
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control />
-                      <Checkbox.Label>Send the case for Quality Review</Checkbox.Label>
-                    </Checkbox.Root>
-                  )}
-
-                  {error && (
-                    <Notice status="error" testId="upload-error">
-                      {error}
-                    </Notice>
-                  )}
+                  ))}
                 </Stack>
               )}
-            </Dialog.Body>
-            {hold === 'held' && (
-              <Dialog.Footer>
-                <Button variant="outline" onClick={requestClose} disabled={busy}>
-                  Cancel
-                </Button>
-                <Button
-                  colorPalette="brand"
-                  onClick={() => void submit()}
-                  loading={busy}
-                  loadingText={M.uploading}
-                  disabled={checking || profile.is_read_only}
-                  data-testid="upload-submit"
-                >
-                  Upload
-                </Button>
-              </Dialog.Footer>
+            </Box>
+
+            <Box>
+              <HStack justify="space-between" mb="1">
+                <Text fontWeight="semibold">Documents</Text>
+                <Text fontSize="sm" color="fg.muted" data-testid="upload-totals">
+                  {staged.length ? `${kb(totalSize)} · ${totalPages} page(s)` : ''}
+                </Text>
+              </HStack>
+              {staged.length === 0 ? (
+                <Text fontSize="sm" color="fg.muted">
+                  No documents staged yet.
+                </Text>
+              ) : (
+                <Stack gap="1" data-testid="upload-staged">
+                  {staged.map((d, i) => (
+                    <Box
+                      key={d.key}
+                      borderWidth="1px"
+                      borderRadius="sm"
+                      px="2"
+                      py="1"
+                      data-testid="upload-staged-item"
+                    >
+                      <HStack justify="space-between" fontSize="sm">
+                        <HStack gap="2" minW="0">
+                          <Text color="fg.muted">{i + 1}.</Text>
+                          <Text truncate>{d.label}</Text>
+                          <Badge size="sm" variant="subtle">
+                            {d.type === 'template'
+                              ? 'Template'
+                              : d.contentType === 'image/jpeg'
+                                ? 'JPG'
+                                : 'PDF'}
+                          </Badge>
+                          <Text color="fg.muted" whiteSpace="nowrap">
+                            {kb(d.size)} · {d.pages} p.
+                          </Text>
+                        </HStack>
+                        <HStack gap="0">
+                          <IconButton
+                            aria-label="Move up"
+                            size="xs"
+                            variant="ghost"
+                            disabled={busy || i === 0}
+                            onClick={() => move(i, -1)}
+                          >
+                            <Icon size="sm">
+                              <ArrowUp />
+                            </Icon>
+                          </IconButton>
+                          <IconButton
+                            aria-label="Move down"
+                            size="xs"
+                            variant="ghost"
+                            disabled={busy || i === staged.length - 1}
+                            onClick={() => move(i, 1)}
+                          >
+                            <Icon size="sm">
+                              <ArrowDown />
+                            </Icon>
+                          </IconButton>
+                          <IconButton
+                            aria-label="Remove"
+                            size="xs"
+                            variant="ghost"
+                            disabled={busy}
+                            onClick={() => setStaged((s) => s.filter((x) => x.key !== d.key))}
+                          >
+                            <Icon size="sm">
+                              <X />
+                            </Icon>
+                          </IconButton>
+                        </HStack>
+                      </HStack>
+                      {busy && d.type === 'file' && (
+                        <Box
+                          h="1"
+                          bg="bg.muted"
+                          borderRadius="full"
+                          mt="1"
+                          overflow="hidden"
+                          data-testid="upload-progress"
+                        >
+                          <Box
+                            h="full"
+                            bg="brand.500"
+                            width={`${Math.round((progress[d.key] ?? 0) * 100)}%`}
+                          />
+                        </Box>
+                      )}
+                    </Box>
+                  ))}
+                </Stack>
+              )}
+            </Box>
+
+            <Field.Root>
+              <Field.Label>Case Comments</Field.Label>
+              <Textarea
+                value={comment}
+                onChange={(e) => setComment(e.target.value)}
+                rows={3}
+                maxLength={4000}
+                disabled={busy}
+                data-testid="upload-comment"
+              />
+            </Field.Root>
+
+            {showQc && (
+              <Checkbox.Root
+                checked={qcReview}
+                onCheckedChange={(e) => setQcReview(e.checked === true)}
+                disabled={busy}
+                data-testid="upload-qc-review"
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>Send the case for Quality Review</Checkbox.Label>
+              </Checkbox.Root>
             )}
-            <CloseButton
-              size="sm"
-              position="absolute"
-              top="2"
-              insetEnd="2"
-              aria-label="Close"
-              onClick={requestClose}
-            />
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
+
+            {error && (
+              <Notice status="error" testId="upload-error">
+                {error}
+              </Notice>
+            )}
+          </Stack>
+        )}
+      </DialogFrame>
       {remedyOpen && remedy && (
         <Suspense fallback={null}>
           <remedy.Wizard
@@ -514,37 +496,24 @@ export function UploadRepresentmentModal({
         </Suspense>
       )}
       {confirmDiscard && (
-        <Dialog.Root
-          open
-          onOpenChange={(e) => !e.open && setConfirmDiscard(false)}
+        <DialogFrame
+          title={M.discardTitle}
+          testId="upload-discard"
+          onClose={() => setConfirmDiscard(false)}
           size="sm"
-          placement="center"
           role="alertdialog"
+          closeButton={false}
+          footer={
+            <DialogActions
+              onCancel={() => setConfirmDiscard(false)}
+              primary={{ label: M.discard, onClick: close, colorPalette: 'red' }}
+            />
+          }
         >
-          <Portal>
-            <Dialog.Backdrop />
-            <Dialog.Positioner>
-              <Dialog.Content data-testid="upload-discard">
-                <Dialog.Header>
-                  <Dialog.Title>{M.discardTitle}</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <Text>{M.discardText}</Text>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Button variant="outline" onClick={() => setConfirmDiscard(false)}>
-                    Cancel
-                  </Button>
-                  <Button colorPalette="red" onClick={close}>
-                    {M.discard}
-                  </Button>
-                </Dialog.Footer>
-              </Dialog.Content>
-            </Dialog.Positioner>
-          </Portal>
-        </Dialog.Root>
+          <Text>{M.discardText}</Text>
+        </DialogFrame>
       )}
-    </Dialog.Root>
+    </>
   );
 }
 

@@ -1,9 +1,9 @@
-import { PageSizeSelect } from '../../../components/page-size-select';
 import type { CaseRow } from '@portal/contracts';
-import { Button, CloseButton, Dialog, HStack, Portal, Spinner, Table, Text } from '@chakra-ui/react';
+import { Button, Spinner, Table } from '@chakra-ui/react';
 import { useState } from 'react';
+import { DialogFrame } from '../../../components/dialog-frame';
+import { Pager, usePaging } from '../../../components/pager';
 import { useCaseHistory } from '../api/get-case-history';
-import { useFinalFocus } from '../../../components/dialog-focus';
 
 const PAGE_SIZES = [5, 10];
 
@@ -18,10 +18,9 @@ function stamp(iso: string): string {
  * user or action cell toggles wrapping of the long texts.
  */
 export function CaseHistoryGrid({ caseId }: { caseId: number }) {
-  const [limit, setLimit] = useState(5);
-  const [start, setStart] = useState(0);
+  const paging = usePaging(5);
   const [wrap, setWrap] = useState(false);
-  const history = useCaseHistory(caseId, start, limit);
+  const history = useCaseHistory(caseId, paging.start, paging.pageSize);
   const total = history.data?.pagination.total ?? 0;
   const cellWrap = {
     whiteSpace: wrap ? 'normal' : 'nowrap',
@@ -64,70 +63,32 @@ export function CaseHistoryGrid({ caseId }: { caseId: number }) {
           </Table.Body>
         </Table.Root>
       )}
-      <HStack mt="3" justify="space-between">
-        <PageSizeSelect
-          sizes={PAGE_SIZES}
-          value={limit}
-          onChange={(size) => {
-            setLimit(size);
-            setStart(0);
-          }}
-          label="Rows"
-          ariaLabel="History page size"
-          size="xs"
-        />
-        <HStack>
-          <Text fontSize="sm" data-testid="history-range">
-            {total ? `${start + 1}-${Math.min(start + limit, total)} of ${total}` : '0 of 0'}
-          </Text>
-          <Button size="xs" variant="outline" disabled={start === 0} onClick={() => setStart(start - limit)}>
-            Previous
-          </Button>
-          <Button
-            size="xs"
-            variant="outline"
-            disabled={start + limit >= total}
-            onClick={() => setStart(start + limit)}
-          >
-            Next
-          </Button>
-        </HStack>
-      </HStack>
+      <Pager
+        {...paging}
+        total={total}
+        sizes={PAGE_SIZES}
+        sizeLabel="Rows"
+        sizeAriaLabel="History page size"
+        sizeSelect="xs"
+        rangeTestId="history-range"
+        mt="3"
+      />
     </>
   );
 }
 
 /** The modal 'Case History (Case No: ...)' of the classic lists (spec 2 §2.3). */
 export function HistoryDialog({ row, onClose }: { row: CaseRow; onClose: () => void }) {
-  // Opened from the row's Case Menu: focus goes back to it.
-  const finalFocus = useFinalFocus();
+  // Opened from the row's Case Menu: focus goes back to it (DialogFrame's useFinalFocus).
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(e) => !e.open && onClose()}
+    <DialogFrame
+      title={<>Case History (Case No: {row.case_no})</>}
+      testId="history-dialog"
+      onClose={onClose}
       size="xl"
-      placement="center"
-      finalFocusEl={finalFocus}
+      footer={<Button onClick={onClose}>Close History</Button>}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="history-dialog">
-            <Dialog.Header>
-              <Dialog.Title>Case History (Case No: {row.case_no})</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <CaseHistoryGrid caseId={row.id} />
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button onClick={onClose}>Close History</Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <CaseHistoryGrid caseId={row.id} />
+    </DialogFrame>
   );
 }

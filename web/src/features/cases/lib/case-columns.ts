@@ -1,4 +1,10 @@
-import { MERCHANT_FEATURE, type CaseRow } from '@portal/contracts';
+import {
+  MERCHANT_FEATURE,
+  MERCHANT_ROLES,
+  PARTNER_ROLES,
+  PROVIDER_ROLES,
+  type CaseRow,
+} from '@portal/contracts';
 import type { CaseView } from './case-views';
 import { formatCaseDate, formatCaseMoney } from '../../../lib/format-case';
 
@@ -50,7 +56,7 @@ export const UNSORTABLE: ReadonlySet<ColumnKind> = new Set([
   'assign-control',
 ]);
 /** Never exported: select and action columns. */
-export const NOT_EXPORTED: ReadonlySet<ColumnKind> = new Set([
+const NOT_EXPORTED: ReadonlySet<ColumnKind> = new Set([
   'document',
   'issuer-docs',
   'actions',
@@ -73,12 +79,10 @@ const verdict = (label: string): CaseColumn => ({
 });
 const DOCUMENT = c('document', 'Document', 115, 'document');
 
-const STAFF = new Set(['cb911_admin', 'cb911_manager', 'cb911_agent']);
-const PARTNER = new Set(['partner_admin', 'partner_user']);
-const MERCHANT = new Set(['merchant_admin', 'merchant_user']);
+const isIn = (group: readonly string[], role: string) => group.includes(role);
 
 /** The layout key of a user: the first of their roles with a layout; default partner_admin. */
-export function layoutRole(roles: readonly string[]): string {
+function layoutRole(roles: readonly string[]): string {
   const order = [
     'cb911_manager',
     'cb911_agent',
@@ -92,7 +96,7 @@ export function layoutRole(roles: readonly string[]): string {
 }
 
 function chargebacks(role: string): CaseColumn[] {
-  const showMerchant = STAFF.has(role) || PARTNER.has(role);
+  const showMerchant = isIn(PROVIDER_ROLES, role) || isIn(PARTNER_ROLES, role);
   return [
     ...(showMerchant ? [c('merchant_name', 'Merchant', 170)] : []),
     ACTIONS,
@@ -154,8 +158,8 @@ function caseManagement(role: string): CaseColumn[] {
     c('arn', 'ARN', 200),
     date('date_completed', 'Completed Date'),
     {
-      ...c('assigned_user', 'Assigned', MERCHANT.has(role) ? 150 : 90),
-      kind: MERCHANT.has(role) ? 'assigned-text' : 'assigned-icon',
+      ...c('assigned_user', 'Assigned', isIn(MERCHANT_ROLES, role) ? 150 : 90),
+      kind: isIn(MERCHANT_ROLES, role) ? 'assigned-text' : 'assigned-icon',
       pinned: 'right',
       locked: true,
     },

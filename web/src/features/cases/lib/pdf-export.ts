@@ -3,7 +3,7 @@ import { cellText, type CaseColumn } from './case-columns';
 import { cutWords } from '../../../lib/format-case';
 
 /** The reason code message is cut to this many words in the PDF (spec 2 §2.1, §9). */
-export const PDF_MESSAGE_WORDS = 10;
+const PDF_MESSAGE_WORDS = 10;
 export const MESSAGE_LABEL = 'Reason Code Message';
 
 export interface PdfTable {

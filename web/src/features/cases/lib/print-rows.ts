@@ -6,7 +6,7 @@ const esc = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** A landscape HTML table of rows (Print, and the browser's Save as PDF). */
-export function rowsHtml(title: string, rows: CaseRow[], columns: CaseColumn[]): string {
+function rowsHtml(title: string, rows: CaseRow[], columns: CaseColumn[]): string {
   const head = columns.map((c) => `<th>${esc(c.label)}</th>`).join('');
   const body = rows
     .map((r) => `<tr>${columns.map((c) => `<td>${esc(cellText(r, c))}</td>`).join('')}</tr>`)

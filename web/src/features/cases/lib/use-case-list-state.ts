@@ -17,7 +17,7 @@ import { DEFAULT_EXPIRE_DAYS, PANEL_KEYS, type PanelKey } from './panel-filters'
  * default. Defaults are left out, so the plain route is the default list.
  */
 export const PAGE_SIZES = [10, 25, 50, 100];
-export const DEFAULT_PAGE_SIZE = 50;
+const DEFAULT_PAGE_SIZE = 50;
 
 /** URL keys of the list's own controls; every other key of CaseListViewQuery is an advanced search filter. */
 const CONTROL_KEYS = new Set([

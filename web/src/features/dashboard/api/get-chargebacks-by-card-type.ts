@@ -1,7 +1,9 @@
+import type { CardTypeCountRows } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 
-export const CARD_TYPE_NAMES = 'Visa,Mastercard,Discover,Amex';
+const CARD_TYPE_NAMES = 'Visa,Mastercard,Discover,Amex';
 
 /** GET cm/cases/reports/chargebacks-by-card-type (client_id, date_range, names) -> {data: [{name, count}]}. */
 export function getChargebacksByCardType(
@@ -10,7 +12,7 @@ export function getChargebacksByCardType(
   signal?: AbortSignal,
 ) {
   return api
-    .get<{ data: { name: string; count: number }[] }>(
+    .get<CardTypeCountRows>(
       'cm/cases/reports/chargebacks-by-card-type',
       { client_id: clientId, date_range: dateRange, names: CARD_TYPE_NAMES },
       signal,
@@ -20,7 +22,7 @@ export function getChargebacksByCardType(
 
 export function getChargebacksByCardTypeQueryOptions(clientId: number | undefined, dateRange: string) {
   return queryOptions({
-    queryKey: ['dashboard', 'by-card-type', clientId, dateRange],
+    queryKey: [...queryRoots.dashboard, 'by-card-type', clientId, dateRange] as const,
     queryFn: ({ signal }) => getChargebacksByCardType(clientId, dateRange, signal),
   });
 }

@@ -1,5 +1,7 @@
+import type { DateCountRows } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 
 /** GET cm/cases/dashboard/chargebacks-by-date-range -> {data: [{date, count}]}. */
 export function getChargebacksByDateRange(
@@ -8,7 +10,7 @@ export function getChargebacksByDateRange(
   signal?: AbortSignal,
 ) {
   return api
-    .get<{ data: { date: string; count: number }[] }>(
+    .get<DateCountRows>(
       'cm/cases/dashboard/chargebacks-by-date-range',
       { client_id: clientId, date_range: dateRange },
       signal,
@@ -18,7 +20,7 @@ export function getChargebacksByDateRange(
 
 export function getChargebacksByDateRangeQueryOptions(clientId: number | undefined, dateRange: string) {
   return queryOptions({
-    queryKey: ['dashboard', 'by-date-range', clientId, dateRange],
+    queryKey: [...queryRoots.dashboard, 'by-date-range', clientId, dateRange] as const,
     queryFn: ({ signal }) => getChargebacksByDateRange(clientId, dateRange, signal),
   });
 }

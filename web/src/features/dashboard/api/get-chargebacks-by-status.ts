@@ -1,5 +1,7 @@
+import type { StatusCountRows } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 
 /** GET cm/cases/reports/chargebacks-by-status (client_id, date_range) -> {data: [{case_status, count}]}. */
 export function getChargebacksByStatus(
@@ -8,7 +10,7 @@ export function getChargebacksByStatus(
   signal?: AbortSignal,
 ) {
   return api
-    .get<{ data: { case_status: string; count: number }[] }>(
+    .get<StatusCountRows>(
       'cm/cases/reports/chargebacks-by-status',
       { client_id: clientId, date_range: dateRange },
       signal,
@@ -18,7 +20,7 @@ export function getChargebacksByStatus(
 
 export function getChargebacksByStatusQueryOptions(clientId: number | undefined, dateRange: string) {
   return queryOptions({
-    queryKey: ['dashboard', 'by-status', clientId, dateRange],
+    queryKey: [...queryRoots.dashboard, 'by-status', clientId, dateRange] as const,
     queryFn: ({ signal }) => getChargebacksByStatus(clientId, dateRange, signal),
   });
 }

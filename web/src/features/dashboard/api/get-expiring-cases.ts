@@ -1,6 +1,7 @@
-import type { Pagination } from '@portal/contracts';
+import type { CaseList } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 
 /** Status groups 1 and 2 are New / expiring (spec 1 §3.3). */
 export const EXPIRING_STATUS_GROUPS = '1,2';
@@ -8,7 +9,7 @@ export const EXPIRING_STATUS_GROUPS = '1,2';
 /** GET cm/cases (status_group_id, limit 0, due_date_range) -> pagination.total. */
 export function getExpiringCount(clientId: number | undefined, dueDateRange: string, signal?: AbortSignal) {
   return api
-    .get<{ pagination: Pagination }>(
+    .get<CaseList>(
       'cm/cases',
       {
         client_id: clientId,
@@ -23,7 +24,7 @@ export function getExpiringCount(clientId: number | undefined, dueDateRange: str
 
 export function getExpiringCountQueryOptions(clientId: number | undefined, dueDateRange: string) {
   return queryOptions({
-    queryKey: ['dashboard', 'expiring', clientId, dueDateRange],
+    queryKey: [...queryRoots.dashboard, 'expiring', clientId, dueDateRange] as const,
     queryFn: ({ signal }) => getExpiringCount(clientId, dueDateRange, signal),
   });
 }

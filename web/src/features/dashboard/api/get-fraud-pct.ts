@@ -1,12 +1,7 @@
+import type { FraudPct } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-
-export interface FraudPct {
-  ratio: number;
-  percent: number;
-  fraud: number;
-  total: number;
-}
+import { queryRoots } from '../../../lib/query-keys';
 
 /** GET cm/cases/reports/cases-fraud-pct (client_id, date_range 'from|to'). */
 export function getFraudPct(clientId: number | undefined, dateRange: string, signal?: AbortSignal) {
@@ -19,7 +14,7 @@ export function getFraudPct(clientId: number | undefined, dateRange: string, sig
 
 export function getFraudPctQueryOptions(clientId: number | undefined, dateRange: string) {
   return queryOptions({
-    queryKey: ['dashboard', 'fraud-pct', clientId, dateRange],
+    queryKey: [...queryRoots.dashboard, 'fraud-pct', clientId, dateRange] as const,
     queryFn: ({ signal }) => getFraudPct(clientId, dateRange, signal),
   });
 }

@@ -1,17 +1,7 @@
-import type { Pagination } from '@portal/contracts';
+import type { MidTop5List } from '@portal/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-
-export interface MidTop5Row {
-  mid: string;
-  midDescriptor: string | null;
-  midAlias: string | null;
-  new: number;
-  nonFraud: number;
-  percentNonFraud: number;
-  fraud: number;
-  percentFraud: number;
-  defended: number;
-}
+import { queryRoots } from '../../../lib/query-keys';
 
 export interface MidsTop5Params {
   clientId?: number;
@@ -25,7 +15,7 @@ export interface MidsTop5Params {
 
 /** GET cm/cases/reports/mids-top5 (client_id, date_range, limit, start, sort_by, sort_order, search). Grid-driven: no query hook. */
 export function getMidsTop5(p: MidsTop5Params, signal?: AbortSignal) {
-  return api.get<{ data: MidTop5Row[]; pagination: Pagination }>(
+  return api.get<MidTop5List>(
     'cm/cases/reports/mids-top5',
     {
       client_id: p.clientId,
@@ -41,13 +31,8 @@ export function getMidsTop5(p: MidsTop5Params, signal?: AbortSignal) {
 }
 
 export function getMidsTop5QueryOptions(p: MidsTop5Params) {
-  return {
-    queryKey: ['dashboard', 'mids-top5', p] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => getMidsTop5(p, signal),
-  };
-}
-
-/** The grid asks page by page through the query cache. */
-export function useMidsTop5Fetcher() {
-  return getMidsTop5;
+  return queryOptions({
+    queryKey: [...queryRoots.dashboard, 'mids-top5', p] as const,
+    queryFn: ({ signal }) => getMidsTop5(p, signal),
+  });
 }

@@ -1,17 +1,18 @@
-import type { Pagination } from '@portal/contracts';
+import type { UserList } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 
 /** GET users/users (merchant_id, limit 0) -> pagination.total. */
 export function getUsersCount(merchantId: number, signal?: AbortSignal) {
   return api
-    .get<{ pagination: Pagination }>('users/users', { merchant_id: merchantId, limit: 0 }, signal)
+    .get<UserList>('users/users', { merchant_id: merchantId, limit: 0 }, signal)
     .then((r) => r.pagination.total);
 }
 
 export function getUsersCountQueryOptions(merchantId: number) {
   return queryOptions({
-    queryKey: ['dashboard', 'users-count', merchantId],
+    queryKey: [...queryRoots.dashboard, 'users-count', merchantId] as const,
     queryFn: ({ signal }) => getUsersCount(merchantId, signal),
   });
 }

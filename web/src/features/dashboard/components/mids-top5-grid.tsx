@@ -9,7 +9,8 @@ import { lastDays, rangeParam, type DateRange } from '../../../lib/dates';
 import { formatCount, formatPercent } from '../../../lib/format';
 import { label, useTenant } from '../../../lib/tenant-config';
 import { useClientId } from '../api/dashboard-params';
-import { getMidsTop5QueryOptions, type MidTop5Row } from '../api/get-mids-top5';
+import type { MidTop5Row } from '@portal/contracts';
+import { getMidsTop5QueryOptions } from '../api/get-mids-top5';
 import { Card } from './card';
 
 /** Default grid page size of the dashboard grid (spec 1 §9); search debounce 200 ms for grids. */

@@ -1,21 +1,20 @@
-import type { ErtListQuery, ErtRow } from '@portal/contracts';
+import type { ErtBulkAnswer, ErtListQuery, ErtResolveAnswer, ErtResult, ErtRowList } from '@portal/contracts';
 import { api } from '../../../lib/api-client';
 import { downloadCsv, uploadCsv } from '../../../lib/csv-upload';
 
 /** ERT calls (spec 3 §7): list, export, add, resolve one, bulk resolve, bulk upload. */
-export const listErts = (q: ErtListQuery) =>
-  api.get<{ data: ErtRow[]; pagination: { total: number } }>('ert/erts', { ...q });
+export const listErts = (q: ErtListQuery) => api.get<ErtRowList>('ert/erts', { ...q });
 
 export const exportErts = (search: string) => downloadCsv('ert/erts.csv', { search: search || undefined });
 
 export const addErt = (caseId: number, content: string) =>
-  api.post<{ message: string }>(`ert/case/${caseId}/erts`, { content });
+  api.post<ErtResult>(`ert/case/${caseId}/erts`, { content });
 
-export const resolveErt = (id: number) => api.post<{ message: string }>(`ert/erts/${id}/resolve`, {});
+export const resolveErt = (id: number) => api.post<ErtResolveAnswer>(`ert/erts/${id}/resolve`, {});
 
 export async function bulkResolve(file: File) {
   const key = await uploadCsv('ert/erts/bulk/resolve/upload', file);
-  return api.post<{ message: string }>('ert/erts/bulk/resolve', {
+  return api.post<ErtBulkAnswer>('ert/erts/bulk/resolve', {
     s3_key: key,
     filename: file.name.slice(0, 255),
   });
@@ -23,7 +22,7 @@ export async function bulkResolve(file: File) {
 
 export async function bulkCreate(file: File) {
   const key = await uploadCsv('ert/erts/upload/link', file);
-  return api.post<{ message: string }>('ert/erts/upload', { s3_key: key, filename: file.name.slice(0, 255) });
+  return api.post<ErtBulkAnswer>('ert/erts/upload', { s3_key: key, filename: file.name.slice(0, 255) });
 }
 
 export const downloadErtTemplate = (kind: 'create' | 'resolve') => downloadCsv(`ert/erts/template/${kind}`);

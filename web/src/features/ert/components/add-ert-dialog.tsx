@@ -1,5 +1,6 @@
-import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Textarea } from '@chakra-ui/react';
+import { Field, Input, Stack, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
+import { DialogActions, DialogFrame } from '../../../components/dialog-frame';
 import { Notice } from '../../../components/notice';
 import { GENERIC_ERROR } from '../../../lib/errors';
 import { addErt } from '../api/ert-api';
@@ -34,55 +35,42 @@ export function AddErtDialog({
   }
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="add-ert-dialog">
-            <Dialog.Header>
-              <Dialog.Title>Add ERT</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Field.Root required invalid={touched && !validCase}>
-                  <Field.Label>CB ID</Field.Label>
-                  <Input
-                    name="case-id"
-                    value={caseId}
-                    onChange={(e) => setCaseId(e.target.value)}
-                    onBlur={() => setTouched(true)}
-                  />
-                  {touched && !validCase && <Field.ErrorText>A case id is required.</Field.ErrorText>}
-                </Field.Root>
-                <Field.Root required invalid={touched && !content.trim()}>
-                  <Field.Label>Content</Field.Label>
-                  <Textarea
-                    name="content"
-                    rows={4}
-                    maxLength={10000}
-                    value={content}
-                    onChange={(e) => setContent(e.target.value)}
-                    onBlur={() => setTouched(true)}
-                  />
-                  {touched && !content.trim() && <Field.ErrorText>This field is required</Field.ErrorText>}
-                </Field.Root>
-                {error && <Notice status="error">{error}</Notice>}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button disabled={!valid || busy} loading={busy} onClick={() => void submit()}>
-                Add
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      title="Add ERT"
+      testId="add-ert-dialog"
+      onClose={onClose}
+      footer={
+        <DialogActions
+          onCancel={onClose}
+          primary={{ label: 'Add', onClick: () => void submit(), disabled: !valid || busy, loading: busy }}
+        />
+      }
+    >
+      <Stack gap="3">
+        <Field.Root required invalid={touched && !validCase}>
+          <Field.Label>CB ID</Field.Label>
+          <Input
+            name="case-id"
+            value={caseId}
+            onChange={(e) => setCaseId(e.target.value)}
+            onBlur={() => setTouched(true)}
+          />
+          {touched && !validCase && <Field.ErrorText>A case id is required.</Field.ErrorText>}
+        </Field.Root>
+        <Field.Root required invalid={touched && !content.trim()}>
+          <Field.Label>Content</Field.Label>
+          <Textarea
+            name="content"
+            rows={4}
+            maxLength={10000}
+            value={content}
+            onChange={(e) => setContent(e.target.value)}
+            onBlur={() => setTouched(true)}
+          />
+          {touched && !content.trim() && <Field.ErrorText>This field is required</Field.ErrorText>}
+        </Field.Root>
+        {error && <Notice status="error">{error}</Notice>}
+      </Stack>
+    </DialogFrame>
   );
 }

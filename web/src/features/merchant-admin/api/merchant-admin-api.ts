@@ -1,4 +1,6 @@
 import type {
+  CountryList,
+  DeflectorList,
   MerchantCreateBody,
   MerchantMids,
   MerchantSaved,
@@ -9,10 +11,13 @@ import type {
   MidDetail,
   MidHistory,
   MidSaved,
+  ProcessorList,
+  ServiceLevelList,
   UserList,
 } from '@portal/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, saveBlob } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 
 export interface TreeParams {
   start: number;
@@ -21,9 +26,9 @@ export interface TreeParams {
 }
 
 /** GET /cm/merchants/list: one page (20) of the tree (spec 3 §7). */
-export function useMerchantTree(p: TreeParams) {
-  return useQuery({
-    queryKey: ['merchant-tree', p],
+export function getMerchantTreeQueryOptions(p: TreeParams) {
+  return queryOptions({
+    queryKey: [...queryRoots.merchantTree, p] as const,
     queryFn: ({ signal }) =>
       api.get<MerchantTree>(
         'cm/merchants/list',
@@ -41,46 +46,68 @@ export function useMerchantTree(p: TreeParams) {
   });
 }
 
-export function useMid(id: number | null) {
-  return useQuery({
-    queryKey: ['mid', id],
+export function useMerchantTree(p: TreeParams) {
+  return useQuery(getMerchantTreeQueryOptions(p));
+}
+
+/** Every MID's details and every MID's history: a merchant or MID write changes them. */
+const midKey = [...queryRoots.merchantAdmin, 'mid'] as const;
+const midHistoryKey = [...queryRoots.merchantAdmin, 'mid-history'] as const;
+
+export function getMidQueryOptions(id: number | null) {
+  return queryOptions({
+    queryKey: [...midKey, id] as const,
     queryFn: ({ signal }) => api.get<MidDetail>(`cm/mids/${id}`, undefined, signal),
     enabled: id !== null,
   });
 }
 
-export function useMidHistory(id: number | null, start: number, limit: number, enabled: boolean) {
-  return useQuery({
-    queryKey: ['mid-history', id, start, limit],
+export function useMid(id: number | null) {
+  return useQuery(getMidQueryOptions(id));
+}
+
+export function getMidHistoryQueryOptions(id: number | null, start: number, limit: number) {
+  return queryOptions({
+    queryKey: [...midHistoryKey, id, start, limit] as const,
     queryFn: ({ signal }) => api.get<MidHistory>(`cm/mids/${id}/history`, { start, limit }, signal),
-    enabled: enabled && id !== null,
+    enabled: id !== null,
     placeholderData: keepPreviousData,
   });
 }
 
-interface Named {
-  id: number;
-  name: string;
-  alias?: string;
-  code?: string;
+export function useMidHistory(id: number | null, start: number, limit: number, enabled: boolean) {
+  return useQuery({ ...getMidHistoryQueryOptions(id, start, limit), enabled: enabled && id !== null });
 }
+
+/** What each lookup the merchant and MID forms read answers (services/case lookups/lookup-routes.ts). */
+interface FormLookups {
+  processors: ProcessorList;
+  countries: CountryList;
+  'service-levels': ServiceLevelList;
+  deflectors: DeflectorList;
+}
+
 /** GET /cm/gen/{name} (limit 999): processors, countries, service levels, deflectors. */
-export function useLookup(name: 'processors' | 'countries' | 'service-levels' | 'deflectors') {
-  return useQuery({
-    queryKey: ['lookup', name],
-    queryFn: ({ signal }) => api.get<{ data: Named[] }>(`cm/gen/${name}`, { limit: 999 }, signal),
+export function getFormLookupQueryOptions<N extends keyof FormLookups>(name: N) {
+  return queryOptions({
+    queryKey: [...queryRoots.lookups, 'merchant-admin', name] as const,
+    queryFn: ({ signal }) => api.get<FormLookups[N]>(`cm/gen/${name}`, { limit: 999 }, signal),
     staleTime: 10 * 60_000,
   });
+}
+
+export function useLookup<N extends keyof FormLookups>(name: N) {
+  return useQuery(getFormLookupQueryOptions(name));
 }
 
 function useInvalidateTree() {
   const qc = useQueryClient();
   return () =>
     Promise.all([
-      qc.invalidateQueries({ queryKey: ['merchant-tree'] }),
-      qc.invalidateQueries({ queryKey: ['merchants'] }),
-      qc.invalidateQueries({ queryKey: ['mid'] }),
-      qc.invalidateQueries({ queryKey: ['mid-history'] }),
+      qc.invalidateQueries({ queryKey: queryRoots.merchantTree }),
+      qc.invalidateQueries({ queryKey: queryRoots.merchants }),
+      qc.invalidateQueries({ queryKey: midKey }),
+      qc.invalidateQueries({ queryKey: midHistoryKey }),
     ]);
 }
 
@@ -112,10 +139,13 @@ export interface MerchantMidsParams {
   search: string;
 }
 
+/** Every page of the Merchant Settings MIDs grid: alert actions change them. */
+const merchantMidsKey = [...queryRoots.merchantAdmin, 'merchant-mids'] as const;
+
 /** GET /cm/merchants/{id}/mids: the Merchant Settings MIDs grid, pages of 50. */
-export function useMerchantMids(p: MerchantMidsParams | null) {
-  return useQuery({
-    queryKey: ['merchant-mids', p],
+export function getMerchantMidsQueryOptions(p: MerchantMidsParams | null) {
+  return queryOptions({
+    queryKey: [...merchantMidsKey, p] as const,
     queryFn: ({ signal }) =>
       api.get<MerchantMids>(
         `cm/merchants/${p!.merchantId}/mids`,
@@ -125,6 +155,10 @@ export function useMerchantMids(p: MerchantMidsParams | null) {
     enabled: p !== null,
     placeholderData: keepPreviousData,
   });
+}
+
+export function useMerchantMids(p: MerchantMidsParams | null) {
+  return useQuery(getMerchantMidsQueryOptions(p));
 }
 export const MIDS_GRID_PAGE = 50;
 
@@ -142,14 +176,14 @@ export function useMidAlertActions() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: MidAlertActionsBody) => api.post<MidAlertActionsResult>('cm/mids/alert-actions', body),
-    onSuccess: () => Promise.all([done(), qc.invalidateQueries({ queryKey: ['merchant-mids'] })]),
+    onSuccess: () => Promise.all([done(), qc.invalidateQueries({ queryKey: merchantMidsKey })]),
   });
 }
 
 /** GET /users/users for one merchant: the users grid beside the tree (spec 3 §2). */
-export function useMerchantUsers(merchantId: number | null, start: number) {
-  return useQuery({
-    queryKey: ['merchant-users', merchantId, start],
+export function getMerchantUsersQueryOptions(merchantId: number | null, start: number) {
+  return queryOptions({
+    queryKey: [...queryRoots.merchantAdmin, 'merchant-users', merchantId, start] as const,
     queryFn: ({ signal }) =>
       api.get<UserList>(
         'users/users',
@@ -165,5 +199,9 @@ export function useMerchantUsers(merchantId: number | null, start: number) {
     enabled: merchantId !== null,
     placeholderData: keepPreviousData,
   });
+}
+
+export function useMerchantUsers(merchantId: number | null, start: number) {
+  return useQuery(getMerchantUsersQueryOptions(merchantId, start));
 }
 export const MERCHANT_USERS_PAGE = 10;

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, saveBlob } from '../../../lib/api-client';
 import { getImpersonation } from '../../../lib/impersonation';
 import { getAccessToken } from '../../../lib/token-store';
+import { queryRoots } from '../../../lib/query-keys';
 
 export const UPLOAD_TEXT = {
   ok: 'MIDs successfully uploaded.',
@@ -42,7 +43,7 @@ export function useUploadMids() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: uploadMids,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['merchant-tree'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryRoots.merchantTree }),
   });
 }
 

@@ -1,6 +1,6 @@
-import { Button, Checkbox, Stack, Text } from '@chakra-ui/react';
+import { Checkbox, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { DialogFrame } from '../../../components/dialog-frame';
+import { DialogActions, DialogFrame } from '../../../components/dialog-frame';
 import { Notice } from '../../../components/notice';
 import { queryErrorMessage } from '../../../lib/errors';
 import { useLookup, useMidAlertActions } from '../api/merchant-admin-api';
@@ -43,20 +43,16 @@ export function AlertActionsDialog({
       testId="alert-actions-dialog"
       onClose={onClose}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            colorPalette="brand"
-            disabled={!picked.length}
-            loading={save.isPending}
-            onClick={submit}
-            data-testid="alert-actions-submit"
-          >
-            Request Enrolment
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          primary={{
+            label: 'Request Enrolment',
+            onClick: submit,
+            disabled: !picked.length,
+            loading: save.isPending,
+            testId: 'alert-actions-submit',
+          }}
+        />
       }
     >
       <Stack gap="3">

@@ -2,6 +2,7 @@ import { Box, Button, Flex, Icon, Input, Skeleton, Spinner, Stack, Text } from '
 import type { MerchantTree, MerchantTreeNode, TreeMid } from '@portal/contracts';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
+import { Pager } from '../../../components/pager';
 import { useTreeChildren } from '../api/get-tree-children';
 import { useTreeMids } from '../api/get-tree-mids';
 
@@ -297,29 +298,7 @@ export function MerchantTreeView({
           )}
         </Stack>
       ) : null}
-      {total > 20 && (
-        <Flex gap="2" align="center" justify="space-between">
-          <Button
-            size="xs"
-            variant="outline"
-            disabled={start === 0}
-            onClick={() => onPage(Math.max(0, start - 20))}
-          >
-            Previous
-          </Button>
-          <Text fontSize="xs">
-            {start + 1}–{Math.min(start + 20, total)} of {total}
-          </Text>
-          <Button
-            size="xs"
-            variant="outline"
-            disabled={start + 20 >= total}
-            onClick={() => onPage(start + 20)}
-          >
-            Next
-          </Button>
-        </Flex>
-      )}
+      {total > 20 && <Pager start={start} pageSize={20} total={total} onStart={onPage} />}
     </Stack>
   );
 }

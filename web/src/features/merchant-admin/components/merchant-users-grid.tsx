@@ -1,5 +1,6 @@
-import { Badge, Button, Flex, Heading, Table, Text } from '@chakra-ui/react';
+import { Badge, Flex, Heading, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { Pager } from '../../../components/pager';
 import { ApiError, queryErrorMessage } from '../../../lib/errors';
 import { MERCHANT_USERS_PAGE, useMerchantUsers } from '../api/merchant-admin-api';
 import { MA_TEXT } from '../lib/texts';
@@ -53,27 +54,7 @@ export function MerchantUsersGrid({ merchantId }: { merchantId: number }) {
             </Table.Body>
           </Table.Root>
           {total > MERCHANT_USERS_PAGE && (
-            <Flex gap="2" align="center" justify="flex-end">
-              <Text fontSize="sm" color="fg.muted">
-                {`${start + 1}-${Math.min(start + MERCHANT_USERS_PAGE, total)} of ${total}`}
-              </Text>
-              <Button
-                size="xs"
-                variant="outline"
-                disabled={start === 0}
-                onClick={() => go(start - MERCHANT_USERS_PAGE)}
-              >
-                Previous
-              </Button>
-              <Button
-                size="xs"
-                variant="outline"
-                disabled={start + MERCHANT_USERS_PAGE >= total}
-                onClick={() => go(start + MERCHANT_USERS_PAGE)}
-              >
-                Next
-              </Button>
-            </Flex>
+            <Pager start={start} pageSize={MERCHANT_USERS_PAGE} total={total} onStart={go} />
           )}
         </>
       )}

@@ -1,5 +1,6 @@
-import { Box, Button, CloseButton, Dialog, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { DialogFrame } from '../../../components/dialog-frame';
 import { Notice } from '../../../components/notice';
 import { downloadMidTemplate, UPLOAD_TEXT, useUploadMids } from '../api/upload-mids';
 
@@ -16,90 +17,80 @@ export function MidUploadDialog({
   const [done, setDone] = useState(false);
   const upload = useUploadMids();
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="md">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="mid-upload-dialog">
-            <Dialog.Header>
-              <Dialog.Title>Upload MIDs</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text fontSize="sm">Merchant: {merchant.name}</Text>
-                <Input
-                  type="file"
-                  accept=".csv,text/csv"
-                  aria-label="MID CSV file"
-                  onChange={(e) => {
-                    const files = e.target.files;
-                    setDone(false);
-                    if (files && files.length > 1) {
-                      setError({ message: UPLOAD_TEXT.single, rows: [] });
-                      setFile(null);
-                    } else {
-                      setError(null);
-                      setFile(files?.[0] ?? null);
-                    }
-                  }}
-                />
-                <Box>
-                  <Button
-                    size="xs"
-                    variant="plain"
-                    onClick={() =>
-                      downloadMidTemplate().catch(() => setError({ message: UPLOAD_TEXT.template, rows: [] }))
-                    }
-                  >
-                    Download MID CSV template
-                  </Button>
-                </Box>
-                {done && <Notice status="success">{UPLOAD_TEXT.ok}</Notice>}
-                {error && (
-                  <Notice status="error" testId="mid-upload-error">
-                    {error.message}
-                    {error.rows.length > 1 && (
-                      <Box as="ul" mt="1" pl="4">
-                        {error.rows.map((r) => (
-                          <li key={r}>{r}</li>
-                        ))}
-                      </Box>
-                    )}
-                  </Notice>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button
-                colorPalette="brand"
-                disabled={!file || upload.isPending}
-                loading={upload.isPending}
-                onClick={() =>
-                  upload.mutate(
-                    { merchantId: merchant.id, file: file! },
-                    {
-                      onSuccess: () => {
-                        setDone(true);
-                        setError(null);
-                      },
-                      onError: (e) =>
-                        setError({
-                          message: e.message || UPLOAD_TEXT.failed,
-                          rows: (e as Error & { rows?: string[] }).rows ?? [],
-                        }),
-                    },
-                  )
-                }
-              >
-                Upload
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      title="Upload MIDs"
+      testId="mid-upload-dialog"
+      onClose={onClose}
+      placement="top"
+      footer={
+        <Button
+          colorPalette="brand"
+          disabled={!file || upload.isPending}
+          loading={upload.isPending}
+          onClick={() =>
+            upload.mutate(
+              { merchantId: merchant.id, file: file! },
+              {
+                onSuccess: () => {
+                  setDone(true);
+                  setError(null);
+                },
+                onError: (e) =>
+                  setError({
+                    message: e.message || UPLOAD_TEXT.failed,
+                    rows: (e as Error & { rows?: string[] }).rows ?? [],
+                  }),
+              },
+            )
+          }
+        >
+          Upload
+        </Button>
+      }
+    >
+      <Stack gap="3">
+        <Text fontSize="sm">Merchant: {merchant.name}</Text>
+        <Input
+          type="file"
+          accept=".csv,text/csv"
+          aria-label="MID CSV file"
+          onChange={(e) => {
+            const files = e.target.files;
+            setDone(false);
+            if (files && files.length > 1) {
+              setError({ message: UPLOAD_TEXT.single, rows: [] });
+              setFile(null);
+            } else {
+              setError(null);
+              setFile(files?.[0] ?? null);
+            }
+          }}
+        />
+        <Box>
+          <Button
+            size="xs"
+            variant="plain"
+            onClick={() =>
+              downloadMidTemplate().catch(() => setError({ message: UPLOAD_TEXT.template, rows: [] }))
+            }
+          >
+            Download MID CSV template
+          </Button>
+        </Box>
+        {done && <Notice status="success">{UPLOAD_TEXT.ok}</Notice>}
+        {error && (
+          <Notice status="error" testId="mid-upload-error">
+            {error.message}
+            {error.rows.length > 1 && (
+              <Box as="ul" mt="1" pl="4">
+                {error.rows.map((r) => (
+                  <li key={r}>{r}</li>
+                ))}
+              </Box>
+            )}
+          </Notice>
+        )}
+      </Stack>
+    </DialogFrame>
   );
 }

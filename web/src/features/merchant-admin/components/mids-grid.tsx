@@ -1,19 +1,8 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Checkbox,
-  Flex,
-  Heading,
-  Input,
-  Menu,
-  Portal,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Flex, Heading, Input, Menu, Portal, Table } from '@chakra-ui/react';
 import type { MerchantMidRow } from '@portal/contracts';
 import { useState } from 'react';
 import { Notice } from '../../../components/notice';
+import { Pager } from '../../../components/pager';
 import { toaster } from '../../../components/toaster';
 import { queryErrorMessage } from '../../../lib/errors';
 import { exportMerchantMids, MIDS_GRID_PAGE, useMerchantMids } from '../api/merchant-admin-api';
@@ -220,28 +209,13 @@ export function MidsGrid({
           </Table.Body>
         </Table.Root>
       </Box>
-      <Flex gap="2" align="center" justify="flex-end">
-        <Text fontSize="sm" color="fg.muted">
-          {total ? `${s.start + 1}-${Math.min(s.start + MIDS_GRID_PAGE, total)} of ${total}` : ''}
-          {s.checked.length ? ` · ${s.checked.length} selected` : ''}
-        </Text>
-        <Button
-          size="xs"
-          variant="outline"
-          disabled={s.start === 0}
-          onClick={() => update({ start: s.start - MIDS_GRID_PAGE })}
-        >
-          Previous
-        </Button>
-        <Button
-          size="xs"
-          variant="outline"
-          disabled={s.start + MIDS_GRID_PAGE >= total}
-          onClick={() => update({ start: s.start + MIDS_GRID_PAGE })}
-        >
-          Next
-        </Button>
-      </Flex>
+      <Pager
+        start={s.start}
+        pageSize={MIDS_GRID_PAGE}
+        total={total}
+        onStart={(start) => update({ start })}
+        note={s.checked.length ? ` · ${s.checked.length} selected` : ''}
+      />
       {alertActions && (
         <AlertActionsDialog
           midIds={s.checked}

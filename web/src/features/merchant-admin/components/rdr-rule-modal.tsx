@@ -1,20 +1,8 @@
-import {
-  Button,
-  CloseButton,
-  Dialog,
-  Flex,
-  Icon,
-  IconButton,
-  Input,
-  NativeSelect,
-  Portal,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Button, Flex, Icon, IconButton, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
 import { RDR_FAILED, RDR_SAVED, type RuleCondition, type RuleSubject } from '@portal/contracts';
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { DialogFrame } from '../../../components/dialog-frame';
 import { Notice } from '../../../components/notice';
 import { useRdrRules, useRuleLists, useSaveRdrRules, type RuleOwner } from '../api/rdr-api';
 
@@ -164,23 +152,8 @@ function Editor({ owner, onClose }: { owner: RuleOwner; onClose: () => void }) {
 /** The 'RDR Rule' modal (spec 3 §2 'Rules editor'). */
 export function RdrRuleModal({ owner, onClose }: { owner: RuleOwner; onClose: () => void }) {
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="lg">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="rdr-rule-modal">
-            <Dialog.Header>
-              <Dialog.Title>RDR Rule</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Editor owner={owner} onClose={onClose} />
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame title="RDR Rule" testId="rdr-rule-modal" onClose={onClose} size="lg" placement="top">
+      <Editor owner={owner} onClose={onClose} />
+    </DialogFrame>
   );
 }

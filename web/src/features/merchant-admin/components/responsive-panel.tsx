@@ -1,5 +1,6 @@
-import { CloseButton, Dialog, Drawer, Portal, useBreakpointValue } from '@chakra-ui/react';
+import { CloseButton, Drawer, Portal, useBreakpointValue } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { DialogFrame } from '../../../components/dialog-frame';
 
 /** Add/Edit opens in a dialog on wide screens and in a right drawer on small ones (spec 3 §2). */
 export function ResponsivePanel({
@@ -13,7 +14,7 @@ export function ResponsivePanel({
   title: string;
   onClose: () => void;
   children: ReactNode;
-  testId?: string;
+  testId: string;
 }) {
   const wide = useBreakpointValue({ base: false, md: true }) ?? true;
   const change = (e: { open: boolean }) => {
@@ -21,29 +22,17 @@ export function ResponsivePanel({
   };
   if (wide)
     return (
-      <Dialog.Root
+      <DialogFrame
+        title={title}
+        testId={testId}
+        onClose={onClose}
         open={open}
-        onOpenChange={change}
         size="lg"
+        placement="top"
         scrollBehavior="inside"
-        lazyMount
-        unmountOnExit
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content data-testid={testId}>
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>{children}</Dialog.Body>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        {children}
+      </DialogFrame>
     );
   return (
     <Drawer.Root open={open} onOpenChange={change} placement="end" size="md" lazyMount unmountOnExit>

@@ -1,6 +1,7 @@
 import type { MerchantList, MerchantListItem } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 
 export type { MerchantListItem };
 
@@ -12,7 +13,7 @@ export async function getMerchants(signal?: AbortSignal): Promise<MerchantListIt
 
 export function getMerchantsQueryOptions() {
   return queryOptions({
-    queryKey: ['merchants', 'in-scope'],
+    queryKey: [...queryRoots.merchants, 'in-scope'] as const,
     queryFn: ({ signal }) => getMerchants(signal),
     staleTime: 5 * 60_000,
     retry: false,

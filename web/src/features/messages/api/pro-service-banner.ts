@@ -1,6 +1,7 @@
 import type { ProServiceBanner } from '@portal/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 
 /** GET /users/pro-service/banner?page= (spec 3 §7). */
 export function getProServiceBanner(page: string, signal?: AbortSignal) {
@@ -8,10 +9,10 @@ export function getProServiceBanner(page: string, signal?: AbortSignal) {
 }
 
 export function getProServiceBannerQueryOptions(page: string) {
-  return {
-    queryKey: ['pro-service-banner', page] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => getProServiceBanner(page, signal),
-  };
+  return queryOptions({
+    queryKey: [...queryRoots.messages, 'pro-service-banner', page] as const,
+    queryFn: ({ signal }) => getProServiceBanner(page, signal),
+  });
 }
 
 export function useProServiceBanner(page: string) {
@@ -25,7 +26,7 @@ export function useCloseProServiceBanner(page: string) {
   return useMutation({
     mutationFn: () => api.post('users/pro-service/banner/close', { page }),
     onMutate: () => {
-      client.setQueryData<ProServiceBanner>(queryKey, (b) => (b ? { ...b, show: false } : b));
+      client.setQueryData(queryKey, (b) => (b ? { ...b, show: false } : b));
     },
   });
 }

@@ -1,7 +1,8 @@
-import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import type { MessageActionName, PortalMessageData } from '@portal/contracts';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { DialogFrame } from '../../../components/dialog-frame';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { useTenant } from '../../../lib/tenant-config';
 import { useMessages } from '../api/get-messages';
@@ -46,51 +47,40 @@ export function MessageDialog() {
   };
 
   return (
-    <Dialog.Root
-      open
-      placement="center"
-      onOpenChange={(e) => {
-        if (!e.open) act(message, 'close');
-      }}
+    <DialogFrame
+      title={message.header}
+      subheader={
+        message.sub_header && (
+          <Text color="fg.muted" fontSize="sm" fontWeight="medium">
+            {message.sub_header}
+          </Text>
+        )
+      }
+      testId="message-dialog"
+      data={{ 'data-message-id': message.id }}
+      onClose={() => act(message, 'close')}
+      closeButton={{ label: 'Close message' }}
+      footer={
+        <>
+          {ORDER.map(({ action, variant }) => {
+            const a = message.actions[action];
+            if (!a) return null;
+            return (
+              <Button
+                key={action}
+                variant={variant}
+                colorPalette={variant === 'solid' ? 'brand' : undefined}
+                onClick={() => act(message, action)}
+                data-testid={`message-${action}`}
+              >
+                {a.label}
+              </Button>
+            );
+          })}
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="message-dialog" data-message-id={message.id}>
-            <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
-              <Dialog.Title>{message.header}</Dialog.Title>
-              {message.sub_header && (
-                <Text color="fg.muted" fontSize="sm" fontWeight="medium">
-                  {message.sub_header}
-                </Text>
-              )}
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text whiteSpace="pre-line">{message.message}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              {ORDER.map(({ action, variant }) => {
-                const a = message.actions[action];
-                if (!a) return null;
-                return (
-                  <Button
-                    key={action}
-                    variant={variant}
-                    colorPalette={variant === 'solid' ? 'brand' : undefined}
-                    onClick={() => act(message, action)}
-                    data-testid={`message-${action}`}
-                  >
-                    {a.label}
-                  </Button>
-                );
-              })}
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close message" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text whiteSpace="pre-line">{message.message}</Text>
+    </DialogFrame>
   );
 }

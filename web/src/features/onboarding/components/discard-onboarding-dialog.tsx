@@ -1,6 +1,6 @@
-import { Button, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { ONBOARDING_MESSAGES as M } from '@portal/contracts';
-import { DialogFrame } from '../../../components/dialog-frame';
+import { DialogActions, DialogFrame } from '../../../components/dialog-frame';
 import { toaster } from '../../../components/toaster';
 import { useDiscardOnboarding } from '../api/onboarding-api';
 
@@ -36,19 +36,16 @@ export function DiscardOnboardingDialog({
       onClose={onClose}
       size="sm"
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            colorPalette="red"
-            loading={discard.isPending}
-            onClick={confirm}
-            data-testid="onboarding-discard-confirm"
-          >
-            Discard
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          primary={{
+            label: 'Discard',
+            onClick: confirm,
+            loading: discard.isPending,
+            colorPalette: 'red',
+            testId: 'onboarding-discard-confirm',
+          }}
+        />
       }
     >
       <Text>{M.discardConfirm(file.name)}</Text>

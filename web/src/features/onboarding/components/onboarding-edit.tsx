@@ -1,9 +1,10 @@
-import { Badge, Box, Button, Flex, Input, Spinner, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Input, Spinner, Table, Text } from '@chakra-ui/react';
 import { ONBOARDING_MESSAGES as M, type OnboardingRecord } from '@portal/contracts';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Notice } from '../../../components/notice';
 import { Page, PageHeader } from '../../../components/page-header';
+import { Pager } from '../../../components/pager';
 import { toaster } from '../../../components/toaster';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { RECORD_PAGE, useFinalize, useOnboardingRecords, usePatchRecords } from '../api/onboarding-api';
@@ -283,27 +284,14 @@ export function OnboardingEdit({ id, legacy }: { id: number; legacy: boolean }) 
         />
       )}
       {file.pagination.total > RECORD_PAGE && (
-        <Flex gap="2" align="center" mt="2" fontSize="sm">
-          <Button
-            size="xs"
-            variant="outline"
-            disabled={start === 0 || dirty}
-            onClick={() => setStart(Math.max(0, start - RECORD_PAGE))}
-          >
-            Previous
-          </Button>
-          <Text>
-            Rows {start + 1}-{start + file.data.length} of {file.pagination.total}
-          </Text>
-          <Button
-            size="xs"
-            variant="outline"
-            disabled={start + RECORD_PAGE >= file.pagination.total || dirty}
-            onClick={() => setStart(start + RECORD_PAGE)}
-          >
-            Next
-          </Button>
-        </Flex>
+        <Pager
+          start={start}
+          pageSize={RECORD_PAGE}
+          total={file.pagination.total}
+          onStart={setStart}
+          disabled={dirty}
+          mt="2"
+        />
       )}
     </Page>
   );

@@ -1,13 +1,7 @@
+import type { LoginHistory } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-
-export interface LoginEventItem {
-  id: number;
-  ip: string;
-  timestamp: string;
-  is_blocked: boolean;
-  blocked_id: number | null;
-}
+import { queryRoots } from '../../../lib/query-keys';
 
 export interface LoginHistoryQuery {
   userId: number;
@@ -16,9 +10,12 @@ export interface LoginHistoryQuery {
   limit: number;
 }
 
+/** Every page of the login history: locking or unlocking an IP changes them. */
+const loginHistoryKey = [...queryRoots.profile, 'login-history'] as const;
+
 /** GET /users/users/{id}/login-history (is_unique, limit, start). */
 export function getLoginHistory(q: LoginHistoryQuery, signal?: AbortSignal) {
-  return api.get<{ data: LoginEventItem[]; pagination: { total: number } }>(
+  return api.get<LoginHistory>(
     `users/users/${q.userId}/login-history`,
     { is_unique: q.unique, limit: q.limit, start: q.start },
     signal,
@@ -27,7 +24,7 @@ export function getLoginHistory(q: LoginHistoryQuery, signal?: AbortSignal) {
 
 export function getLoginHistoryQueryOptions(q: LoginHistoryQuery) {
   return queryOptions({
-    queryKey: ['profile', 'login-history', q] as const,
+    queryKey: [...loginHistoryKey, q] as const,
     queryFn: ({ signal }) => getLoginHistory(q, signal),
     placeholderData: keepPreviousData,
   });
@@ -39,6 +36,7 @@ export function useLoginHistory(q: LoginHistoryQuery) {
 
 /** Lock an IP: POST /users/blockip (ip, is_allowed false); unlock: DELETE /users/blockip/{blockId}. */
 export function setIpLocked(a: { ip: string; lock: boolean; blockId: number | null }) {
+  // The service answers {id} (an inline schema of services/user account/login-history-routes.ts).
   if (a.lock) return api.post<{ id: number }>('users/blockip', { ip: a.ip, is_allowed: false });
   return api.delete<null>(`users/blockip/${a.blockId}`);
 }
@@ -47,6 +45,6 @@ export function useSetIpLocked() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: setIpLocked,
-    onSettled: () => qc.invalidateQueries({ queryKey: ['profile', 'login-history'] }),
+    onSettled: () => qc.invalidateQueries({ queryKey: loginHistoryKey }),
   });
 }

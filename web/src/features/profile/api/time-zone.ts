@@ -1,15 +1,18 @@
 import type { ProfileTimeZone } from '@portal/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-
-const KEY = ['profile-time-zone'] as const;
+import { queryRoots } from '../../../lib/query-keys';
 
 /** GET /users/profile/time-zone. */
-export function useTimeZone() {
-  return useQuery({
-    queryKey: KEY,
+export function getTimeZoneQueryOptions() {
+  return queryOptions({
+    queryKey: [...queryRoots.profile, 'time-zone'] as const,
     queryFn: ({ signal }) => api.get<ProfileTimeZone>('users/profile/time-zone', undefined, signal),
   });
+}
+
+export function useTimeZone() {
+  return useQuery(getTimeZoneQueryOptions());
 }
 
 /** PUT /users/profile/time-zone. */
@@ -18,6 +21,6 @@ export function useSaveTimeZone() {
   return useMutation({
     mutationFn: (time_zone: string | null) =>
       api.put<ProfileTimeZone>('users/profile/time-zone', { time_zone }),
-    onSuccess: (saved) => client.setQueryData(KEY, saved),
+    onSuccess: (saved) => client.setQueryData(getTimeZoneQueryOptions().queryKey, saved),
   });
 }

@@ -1,9 +1,10 @@
-import { Box, Button, Checkbox, Flex, Heading, HStack, Spinner, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Flex, Heading, Spinner, Table, Text } from '@chakra-ui/react';
+import type { LoginEvent } from '@portal/contracts';
 import { useState } from 'react';
-import { PageSizeSelect } from '../../../components/page-size-select';
+import { Pager, usePaging } from '../../../components/pager';
 import { toaster } from '../../../components/toaster';
 import { useProfile } from '../../../lib/auth/auth-context';
-import { useLoginHistory, useSetIpLocked, type LoginEventItem } from '../api/login-history';
+import { useLoginHistory, useSetIpLocked } from '../api/login-history';
 import { PROFILE_TEXT } from '../api/profile-messages';
 
 const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
@@ -12,14 +13,13 @@ const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
 export function LoginHistory() {
   const me = useProfile();
   const [unique, setUnique] = useState(false);
-  const [limit, setLimit] = useState(25);
-  const [start, setStart] = useState(0);
-  const q = useLoginHistory({ userId: me.id, unique, start, limit });
+  const paging = usePaging(25);
+  const q = useLoginHistory({ userId: me.id, unique, start: paging.start, limit: paging.pageSize });
   const setLocked = useSetIpLocked();
   const rows = q.data?.data ?? [];
   const total = q.data?.pagination.total ?? 0;
 
-  function toggle(r: LoginEventItem) {
+  function toggle(r: LoginEvent) {
     const lock = !r.is_blocked;
     setLocked.mutate(
       { ip: r.ip, lock, blockId: r.blocked_id },
@@ -43,7 +43,7 @@ export function LoginHistory() {
           checked={unique}
           onCheckedChange={(e) => {
             setUnique(e.checked === true);
-            setStart(0);
+            paging.onStart(0);
           }}
           data-testid="unique-logins"
         >
@@ -89,39 +89,13 @@ export function LoginHistory() {
           </Table.Body>
         </Table.Root>
       )}
-      <HStack justify="space-between" mt="3" wrap="wrap" gap="2">
-        <PageSizeSelect
-          sizes={PAGE_SIZES}
-          value={limit}
-          onChange={(n) => {
-            setLimit(n);
-            setStart(0);
-          }}
-          label="Rows per page"
-          ariaLabel="Login history rows per page"
-        />
-        <HStack>
-          <Text fontSize="sm">
-            {total ? `${start + 1}-${Math.min(start + limit, total)} of ${total}` : '0 of 0'}
-          </Text>
-          <Button
-            size="xs"
-            variant="outline"
-            disabled={start === 0}
-            onClick={() => setStart(Math.max(0, start - limit))}
-          >
-            Previous
-          </Button>
-          <Button
-            size="xs"
-            variant="outline"
-            disabled={start + limit >= total}
-            onClick={() => setStart(start + limit)}
-          >
-            Next
-          </Button>
-        </HStack>
-      </HStack>
+      <Pager
+        {...paging}
+        total={total}
+        sizes={PAGE_SIZES}
+        sizeAriaLabel="Login history rows per page"
+        mt="3"
+      />
     </Box>
   );
 }

@@ -1,15 +1,16 @@
+import type { CaseDetail } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { RemedyCase } from '../lib/remedy-form';
+import { queryRoots } from '../../../lib/query-keys';
 
-/** GET /cm/cases/{id}: the case as the remedy reads it (spec 2 §3 'Remedy entities', §7 'Remedy reads'). */
-export function getRemedyCase(id: number, signal?: AbortSignal): Promise<RemedyCase> {
-  return api.get<RemedyCase>(`cm/cases/${id}`, undefined, signal);
+/** GET /cm/cases/{id}: the case the remedy reads (spec 2 §3 'Remedy entities', §7 'Remedy reads'). */
+export function getRemedyCase(id: number, signal?: AbortSignal): Promise<CaseDetail> {
+  return api.get<CaseDetail>(`cm/cases/${id}`, undefined, signal);
 }
 
 export const getRemedyCaseQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: ['cases', 'remedy', id],
+    queryKey: [...queryRoots.cases, 'remedy', id] as const,
     queryFn: ({ signal }) => getRemedyCase(id, signal),
   });
 

@@ -1,6 +1,6 @@
 import { api } from '../../../lib/api-client';
 
-export const REMEDY_EVENT_KEY = 'ce3_remedy';
+const REMEDY_EVENT_KEY = 'ce3_remedy';
 
 /**
  * POST /users/events/tracking (spec 2 §7): sent only when the tenant's

@@ -1,6 +1,7 @@
 import { REMEDY_MESSAGES as M, REMEDY_RULES as R, type RemedyViolation } from '@portal/contracts';
-import { Alert, Box, Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
+import { DialogActions, DialogFrame } from '../../../components/dialog-frame';
 import { groupViolations } from '../lib/remedy-form';
 
 /**
@@ -24,53 +25,39 @@ export function RemedyErrorsDialog({
   }, [onClose]);
   const groups = groupViolations(violations);
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(e) => !e.open && onClose()}
-      size="md"
-      placement="center"
+    <DialogFrame
+      testId="remedy-errors"
+      onClose={onClose}
       role="alertdialog"
+      closeButton={false}
+      footer={<DialogActions onCancel={onClose} cancelLabel="Close" cancelTestId="remedy-errors-close" />}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="remedy-errors">
-            <Dialog.Body pt="5">
-              <Alert.Root status="error" borderRadius="md" alignItems="flex-start">
-                <Alert.Indicator />
-                <Alert.Content>
-                  <Alert.Title data-testid="remedy-errors-title">{M.dialogTitle}</Alert.Title>
-                  <Alert.Description>
-                    <Stack gap="2" mt="1" fontSize="sm">
-                      <Text data-testid="remedy-errors-message">{message}</Text>
-                      {groups.general.map((v, i) => (
-                        <Text key={`g${i}`}>
-                          <b>{v.label}:</b> {v.title}
-                        </Text>
-                      ))}
-                      {groups.transactions.map((t) => (
-                        <Box key={t.heading} data-testid="remedy-errors-block">
-                          <Text fontWeight="semibold">{t.heading}</Text>
-                          {t.items.map((v, i) => (
-                            <Text key={i}>
-                              <b>{v.label}:</b> {v.title}
-                            </Text>
-                          ))}
-                        </Box>
-                      ))}
-                    </Stack>
-                  </Alert.Description>
-                </Alert.Content>
-              </Alert.Root>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} data-testid="remedy-errors-close">
-                Close
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Alert.Root status="error" borderRadius="md" alignItems="flex-start">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title data-testid="remedy-errors-title">{M.dialogTitle}</Alert.Title>
+          <Alert.Description>
+            <Stack gap="2" mt="1" fontSize="sm">
+              <Text data-testid="remedy-errors-message">{message}</Text>
+              {groups.general.map((v, i) => (
+                <Text key={`g${i}`}>
+                  <b>{v.label}:</b> {v.title}
+                </Text>
+              ))}
+              {groups.transactions.map((t) => (
+                <Box key={t.heading} data-testid="remedy-errors-block">
+                  <Text fontWeight="semibold">{t.heading}</Text>
+                  {t.items.map((v, i) => (
+                    <Text key={i}>
+                      <b>{v.label}:</b> {v.title}
+                    </Text>
+                  ))}
+                </Box>
+              ))}
+            </Stack>
+          </Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+    </DialogFrame>
   );
 }

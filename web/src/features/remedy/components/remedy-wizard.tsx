@@ -7,14 +7,10 @@ import {
 import {
   Badge,
   Box,
-  Button,
   Checkbox,
-  CloseButton,
-  Dialog,
   HStack,
   Icon,
   IconButton,
-  Portal,
   SimpleGrid,
   Spinner,
   Stack,
@@ -22,6 +18,7 @@ import {
 } from '@chakra-ui/react';
 import { X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { DialogActions, DialogFrame } from '../../../components/dialog-frame';
 import { Notice } from '../../../components/notice';
 import { toIsoDate } from '../../../lib/dates';
 import { ApiError, GENERIC_ERROR } from '../../../lib/errors';
@@ -248,215 +245,192 @@ export function RemedyWizard({
   const busy = phase !== 'form';
 
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(e) => !e.open && close()}
-      size="lg"
-      placement="center"
-      closeOnInteractOutside={false}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="remedy-wizard">
-            <Dialog.Header>
-              <Dialog.Title>{M.wizardTitle}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {kase.isPending ? (
-                <HStack color="fg.muted">
-                  <Spinner size="sm" />
-                  <Text>Loading the case…</Text>
-                </HStack>
-              ) : !c ? (
-                <Notice status="error">{GENERIC_ERROR}</Notice>
-              ) : phase === 'submitting' ? (
-                <HStack py="10" justify="center" data-testid="remedy-submitting">
-                  <Spinner />
-                  <Text>{M.submitting}</Text>
-                </HStack>
-              ) : phase === 'success' ? (
-                <Box py="10" textAlign="center" data-testid="remedy-success">
-                  <Text fontSize="lg" fontWeight="semibold" color="green.600">
-                    {M.success}
-                  </Text>
-                </Box>
-              ) : (
-                <Stack gap="4">
-                  <Summary c={c} form={form} step={step} onDelete={deleteTxn} />
-                  <HStack gap="2" data-testid="remedy-steps" flexWrap="wrap">
-                    {STEPS.map((name, i) => (
-                      <Badge
-                        key={name}
-                        variant={i + 1 === step ? 'solid' : 'subtle'}
-                        colorPalette={i + 1 < step ? 'green' : i + 1 === step ? 'brand' : 'gray'}
-                      >
-                        {i + 1}. {name}
-                      </Badge>
-                    ))}
-                  </HStack>
-                  <Text fontWeight="semibold" data-testid="remedy-step-title">
-                    Step {step} of 5: {STEPS[step - 1]}
-                  </Text>
-
-                  {step === 1 && (
-                    <Stack gap="3" data-testid="remedy-step-1">
-                      <Text fontSize="sm" color="fg.muted">
-                        Additional details of the disputed transaction.
-                      </Text>
-                      <TextInput
-                        label="Date Merchandise or Services Provided"
-                        type="date"
-                        max={today}
-                        value={form.details.providedDate}
-                        onChange={(v) => {
-                          touch(['providedDate']);
-                          setForm((f) => ({ ...f, details: { ...f.details, providedDate: v } }));
-                        }}
-                        error={shown.providedDate}
-                        required
-                        testId="remedy-provided-date"
-                      />
-                      <ShippingFields
-                        value={form.details}
-                        onChange={(v) => {
-                          touch(changedKeys(form.details, v));
-                          setForm((f) => ({ ...f, details: v }));
-                        }}
-                        errors={shown}
-                        prefix="remedy-details"
-                        descriptionLabel="Description"
-                      />
-                    </Stack>
-                  )}
-
-                  {(step === 2 || step === 3) && window && (
-                    <Stack gap="3" data-testid={`remedy-step-${step}`}>
-                      <Text fontSize="sm" color="fg.muted">
-                        An earlier transaction of the same card that the cardholder did not dispute, between{' '}
-                        {usDate(window.from)} and {usDate(window.to)} (120 to 365 days before the post date).
-                      </Text>
-                      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-                        <TextInput
-                          label="ARN/Transaction ID"
-                          value={form.txns[txnIndex]!.arnOrTxnId}
-                          onChange={(v) =>
-                            setTxn(txnIndex, { ...form.txns[txnIndex]!, arnOrTxnId: maskTxnId(v) })
-                          }
-                          error={shown.arnOrTxnId}
-                          required
-                          helper="15-16 characters (transaction id) or 23-24 (ARN)"
-                          testId="remedy-txn-id"
-                        />
-                        <TextInput
-                          label="Order ID"
-                          value={form.txns[txnIndex]!.orderId}
-                          onChange={(v) =>
-                            setTxn(txnIndex, { ...form.txns[txnIndex]!, orderId: v.slice(0, 100) })
-                          }
-                          testId="remedy-txn-order"
-                        />
-                        <TextInput
-                          label="Transaction Amount"
-                          inputMode="decimal"
-                          placeholder="0.00"
-                          value={form.txns[txnIndex]!.amount}
-                          onChange={(v) =>
-                            setTxn(txnIndex, { ...form.txns[txnIndex]!, amount: maskAmount(v) })
-                          }
-                          error={shown.amount}
-                          required
-                          testId="remedy-txn-amount"
-                        />
-                        <SelectInput
-                          label="Transaction Currency"
-                          value={form.txns[txnIndex]!.currency}
-                          onChange={(v) => setTxn(txnIndex, { ...form.txns[txnIndex]!, currency: v })}
-                          options={currencyOptions}
-                          error={shown.currency}
-                          required
-                          testId="remedy-txn-currency"
-                        />
-                        <TextInput
-                          label="Transaction Date"
-                          type="date"
-                          min={window.from}
-                          max={window.to}
-                          value={form.txns[txnIndex]!.date}
-                          onChange={(v) => setTxn(txnIndex, { ...form.txns[txnIndex]!, date: v })}
-                          error={shown.date}
-                          required
-                          testId="remedy-txn-date"
-                        />
-                      </SimpleGrid>
-                      <ShippingFields
-                        value={form.txns[txnIndex]!}
-                        onChange={(v) => setTxn(txnIndex, v)}
-                        errors={shown}
-                        prefix="remedy-txn"
-                      />
-                    </Stack>
-                  )}
-
-                  {step === 4 && (
-                    <MatchingStep
-                      m={form.matching}
-                      errors={shown}
-                      onToggle={toggle}
-                      onChange={setMatching}
-                      countryOptions={countryOptions}
-                    />
-                  )}
-
-                  {step === 5 && (
-                    <Stack gap="3" data-testid="remedy-step-5">
-                      <Confirmation c={c} form={form} />
-                      <Checkbox.Root
-                        checked={form.certified}
-                        onCheckedChange={(e) => setForm((f) => ({ ...f, certified: e.checked === true }))}
-                        data-testid="remedy-certify"
-                        alignItems="flex-start"
-                      >
-                        <Checkbox.HiddenInput />
-                        <Checkbox.Control mt="1" />
-                        <Checkbox.Label fontSize="sm">
-                          I certify that the information provided is true and accurate; that no additional
-                          data or traditional representment can follow this remedy for this dispute; and that
-                          providing false information could bring fines.
-                        </Checkbox.Label>
-                      </Checkbox.Root>
-                    </Stack>
-                  )}
-                </Stack>
-              )}
-            </Dialog.Body>
-            {c && phase === 'form' && (
-              <Dialog.Footer>
-                <Button variant="outline" onClick={back} data-testid="remedy-back">
-                  Back
-                </Button>
-                <Button
-                  colorPalette="brand"
-                  onClick={primary}
-                  disabled={!isValid(errors) || busy}
-                  data-testid="remedy-primary"
-                >
-                  {PRIMARY[step - 1]}
-                </Button>
-              </Dialog.Footer>
-            )}
-            <CloseButton
-              size="sm"
-              position="absolute"
-              top="2"
-              insetEnd="2"
-              aria-label="Close"
-              onClick={close}
-              disabled={phase === 'submitting'}
+    <>
+      <DialogFrame
+        title={M.wizardTitle}
+        testId="remedy-wizard"
+        onClose={close}
+        size="lg"
+        closeOnInteractOutside={false}
+        closeButton={{ disabled: phase === 'submitting' }}
+        footer={
+          c &&
+          phase === 'form' && (
+            <DialogActions
+              onCancel={back}
+              cancelLabel="Back"
+              cancelTestId="remedy-back"
+              primary={{
+                label: PRIMARY[step - 1],
+                onClick: primary,
+                disabled: !isValid(errors) || busy,
+                testId: 'remedy-primary',
+              }}
             />
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
+          )
+        }
+      >
+        {kase.isPending ? (
+          <HStack color="fg.muted">
+            <Spinner size="sm" />
+            <Text>Loading the case…</Text>
+          </HStack>
+        ) : !c ? (
+          <Notice status="error">{GENERIC_ERROR}</Notice>
+        ) : phase === 'submitting' ? (
+          <HStack py="10" justify="center" data-testid="remedy-submitting">
+            <Spinner />
+            <Text>{M.submitting}</Text>
+          </HStack>
+        ) : phase === 'success' ? (
+          <Box py="10" textAlign="center" data-testid="remedy-success">
+            <Text fontSize="lg" fontWeight="semibold" color="green.600">
+              {M.success}
+            </Text>
+          </Box>
+        ) : (
+          <Stack gap="4">
+            <Summary c={c} form={form} step={step} onDelete={deleteTxn} />
+            <HStack gap="2" data-testid="remedy-steps" flexWrap="wrap">
+              {STEPS.map((name, i) => (
+                <Badge
+                  key={name}
+                  variant={i + 1 === step ? 'solid' : 'subtle'}
+                  colorPalette={i + 1 < step ? 'green' : i + 1 === step ? 'brand' : 'gray'}
+                >
+                  {i + 1}. {name}
+                </Badge>
+              ))}
+            </HStack>
+            <Text fontWeight="semibold" data-testid="remedy-step-title">
+              Step {step} of 5: {STEPS[step - 1]}
+            </Text>
+
+            {step === 1 && (
+              <Stack gap="3" data-testid="remedy-step-1">
+                <Text fontSize="sm" color="fg.muted">
+                  Additional details of the disputed transaction.
+                </Text>
+                <TextInput
+                  label="Date Merchandise or Services Provided"
+                  type="date"
+                  max={today}
+                  value={form.details.providedDate}
+                  onChange={(v) => {
+                    touch(['providedDate']);
+                    setForm((f) => ({ ...f, details: { ...f.details, providedDate: v } }));
+                  }}
+                  error={shown.providedDate}
+                  required
+                  testId="remedy-provided-date"
+                />
+                <ShippingFields
+                  value={form.details}
+                  onChange={(v) => {
+                    touch(changedKeys(form.details, v));
+                    setForm((f) => ({ ...f, details: v }));
+                  }}
+                  errors={shown}
+                  prefix="remedy-details"
+                  descriptionLabel="Description"
+                />
+              </Stack>
+            )}
+
+            {(step === 2 || step === 3) && window && (
+              <Stack gap="3" data-testid={`remedy-step-${step}`}>
+                <Text fontSize="sm" color="fg.muted">
+                  An earlier transaction of the same card that the cardholder did not dispute, between{' '}
+                  {usDate(window.from)} and {usDate(window.to)} (120 to 365 days before the post date).
+                </Text>
+                <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+                  <TextInput
+                    label="ARN/Transaction ID"
+                    value={form.txns[txnIndex]!.arnOrTxnId}
+                    onChange={(v) => setTxn(txnIndex, { ...form.txns[txnIndex]!, arnOrTxnId: maskTxnId(v) })}
+                    error={shown.arnOrTxnId}
+                    required
+                    helper="15-16 characters (transaction id) or 23-24 (ARN)"
+                    testId="remedy-txn-id"
+                  />
+                  <TextInput
+                    label="Order ID"
+                    value={form.txns[txnIndex]!.orderId}
+                    onChange={(v) => setTxn(txnIndex, { ...form.txns[txnIndex]!, orderId: v.slice(0, 100) })}
+                    testId="remedy-txn-order"
+                  />
+                  <TextInput
+                    label="Transaction Amount"
+                    inputMode="decimal"
+                    placeholder="0.00"
+                    value={form.txns[txnIndex]!.amount}
+                    onChange={(v) => setTxn(txnIndex, { ...form.txns[txnIndex]!, amount: maskAmount(v) })}
+                    error={shown.amount}
+                    required
+                    testId="remedy-txn-amount"
+                  />
+                  <SelectInput
+                    label="Transaction Currency"
+                    value={form.txns[txnIndex]!.currency}
+                    onChange={(v) => setTxn(txnIndex, { ...form.txns[txnIndex]!, currency: v })}
+                    options={currencyOptions}
+                    error={shown.currency}
+                    required
+                    testId="remedy-txn-currency"
+                  />
+                  <TextInput
+                    label="Transaction Date"
+                    type="date"
+                    min={window.from}
+                    max={window.to}
+                    value={form.txns[txnIndex]!.date}
+                    onChange={(v) => setTxn(txnIndex, { ...form.txns[txnIndex]!, date: v })}
+                    error={shown.date}
+                    required
+                    testId="remedy-txn-date"
+                  />
+                </SimpleGrid>
+                <ShippingFields
+                  value={form.txns[txnIndex]!}
+                  onChange={(v) => setTxn(txnIndex, v)}
+                  errors={shown}
+                  prefix="remedy-txn"
+                />
+              </Stack>
+            )}
+
+            {step === 4 && (
+              <MatchingStep
+                m={form.matching}
+                errors={shown}
+                onToggle={toggle}
+                onChange={setMatching}
+                countryOptions={countryOptions}
+              />
+            )}
+
+            {step === 5 && (
+              <Stack gap="3" data-testid="remedy-step-5">
+                <Confirmation c={c} form={form} />
+                <Checkbox.Root
+                  checked={form.certified}
+                  onCheckedChange={(e) => setForm((f) => ({ ...f, certified: e.checked === true }))}
+                  data-testid="remedy-certify"
+                  alignItems="flex-start"
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control mt="1" />
+                  <Checkbox.Label fontSize="sm">
+                    I certify that the information provided is true and accurate; that no additional data or
+                    traditional representment can follow this remedy for this dispute; and that providing
+                    false information could bring fines.
+                  </Checkbox.Label>
+                </Checkbox.Root>
+              </Stack>
+            )}
+          </Stack>
+        )}
+      </DialogFrame>
       {failure && (
         <RemedyErrorsDialog
           message={failure.message}
@@ -464,7 +438,7 @@ export function RemedyWizard({
           onClose={() => setFailure(null)}
         />
       )}
-    </Dialog.Root>
+    </>
   );
 }
 

@@ -5,6 +5,7 @@ import {
   REMEDY_RULES as R,
   splitArnOrTxnId,
   undisputedDateWindow,
+  type CaseDetail,
   type MatchingDetails,
   type MerchandiseOrServices,
   type RemedyBody,
@@ -67,7 +68,7 @@ export interface RemedyForm {
   certified: boolean;
 }
 
-export const emptyShipping = (): ShippingForm => ({
+const emptyShipping = (): ShippingForm => ({
   merchOrServ: '',
   deliveryStatus: '',
   tracking: '',
@@ -178,11 +179,11 @@ export function matchingErrors(m: MatchingForm): Errors {
 export const isValid = (e: Errors) => Object.keys(e).length === 0;
 
 /** Dates go as midnight with zero offset (§5). */
-export const midnightUtc = (d: string) => `${d}T00:00:00.000Z`;
+const midnightUtc = (d: string) => `${d}T00:00:00.000Z`;
 const round2 = (v: string) => Math.round(Number(v) * 100) / 100;
 const orNull = (v: string) => (v.trim() ? v.trim() : null);
 
-export function matchingDetails(m: MatchingForm): MatchingDetails {
+function matchingDetails(m: MatchingForm): MatchingDetails {
   const { on } = m;
   return {
     ip_address_details: on.ip ? orNull(m.ip) : null,
@@ -200,18 +201,20 @@ export function matchingDetails(m: MatchingForm): MatchingDetails {
 
 export const deliveryName = (code: string) => DELIVERY_STATUSES.find((s) => s.code === code)?.name ?? '';
 
-export interface RemedyCase {
-  id: number;
-  case_no: string;
-  date_post: string;
-  date_trans: string | null;
-  trans_amt: number | null;
-  trans_currency?: string | null;
-  arn: string | null;
-  cc_last_four: string | null;
-  merchant_name: string;
-  mid: string;
-}
+/** What the remedy reads of the case (GET /cm/cases/{id} answers CaseDetail). */
+export type RemedyCase = Pick<
+  CaseDetail,
+  | 'id'
+  | 'case_no'
+  | 'date_post'
+  | 'date_trans'
+  | 'trans_amt'
+  | 'trans_currency'
+  | 'arn'
+  | 'cc_last_four'
+  | 'merchant_name'
+  | 'mid'
+>;
 
 function undisputed(t: TxnForm, matching: MatchingDetails): UndisputedTransaction {
   return {

@@ -1,29 +1,37 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   AlertsReport,
+  CurrencyList,
   KpiAlerts,
   KpiChargebacks,
   MidHealthList,
   MidHealthQuery,
+  MidList,
   MonitoringReport,
   MtdReport,
+  ReconciliationCountResult,
+  ReconciliationFlagResult,
   ReconciliationList,
   WinRateRows,
 } from '@portal/contracts';
 import { api, saveBlob, type Params } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 
 /** GET /cm/cases/reports/{path}: every report of spec 3 §7 and issue 18, keyed by its parameters. */
 export function getReport<T>(path: string, params: Params, signal?: AbortSignal) {
   return api.get<T>(`cm/cases/reports/${path}`, params, signal);
 }
 
-export function useReport<T>(path: string, params: Params, enabled = true) {
-  return useQuery({
-    queryKey: ['reports', path, params],
+export function getReportQueryOptions<T>(path: string, params: Params) {
+  return queryOptions({
+    queryKey: [...queryRoots.reports, path, params] as const,
     queryFn: ({ signal }) => getReport<T>(path, params, signal),
     placeholderData: keepPreviousData,
-    enabled,
   });
+}
+
+export function useReport<T>(path: string, params: Params, enabled = true) {
+  return useQuery({ ...getReportQueryOptions<T>(path, params), enabled });
 }
 
 export const useKpiChargebacks = (p: Params) => useReport<KpiChargebacks>('res-kpi/chargebacks', p);
@@ -45,11 +53,11 @@ export async function downloadReportCsv(name: 'mid-health' | 'reconciliation', p
 }
 
 export const flagReconciliation = (flags: { processor_id: number; date: string; comment: string }[]) =>
-  api.post<{ data: { id: number }[] }>('cm/cases/reports/reconciliation/flag/bulk', { flags });
+  api.post<ReconciliationFlagResult>('cm/cases/reports/reconciliation/flag/bulk', { flags });
 export const unflagReconciliation = (ids: number[]) =>
-  api.post<{ count: number }>('cm/cases/reports/reconciliation/flag/delete', { ids });
+  api.post<ReconciliationCountResult>('cm/cases/reports/reconciliation/flag/delete', { ids });
 export const reviewReconciliation = (rows: { processor_id: number; date: string }[]) =>
-  api.post<{ count: number }>('cm/cases/reports/reconciliation/review', { rows });
+  api.post<ReconciliationCountResult>('cm/cases/reports/reconciliation/review', { rows });
 
 /** Type-ahead options: MIDs (GET /cm/mids) and currencies (GET /cm/gen/currencies), searched. */
 export interface Option {
@@ -58,23 +66,15 @@ export interface Option {
 }
 
 export async function searchMids(search: string, merchantId: number | undefined, signal?: AbortSignal) {
-  const r = await api.get<{ data: { id: number; mid: string; alias: string | null }[] }>(
-    'cm/mids',
-    { search, merchant_id: merchantId, limit: 25 },
-    signal,
-  );
+  const r = await api.get<MidList>('cm/mids', { search, merchant_id: merchantId, limit: 25 }, signal);
   return r.data.map((m): Option => ({ id: m.id, label: m.alias ? `${m.mid} (${m.alias})` : m.mid }));
 }
 
 /** Preferred currencies first (spec 3 §2: USD, GBP, EUR), then by code. */
-export const PREFERRED_CURRENCIES = ['USD', 'GBP', 'EUR'];
+const PREFERRED_CURRENCIES = ['USD', 'GBP', 'EUR'];
 
 export async function searchCurrencies(search: string, signal?: AbortSignal) {
-  const r = await api.get<{ data: { id: number; code: string; currency: string }[] }>(
-    'cm/gen/currencies',
-    { search, limit: 999 },
-    signal,
-  );
+  const r = await api.get<CurrencyList>('cm/gen/currencies', { search, limit: 999 }, signal);
   const rank = (code: string) => {
     const i = PREFERRED_CURRENCIES.indexOf(code);
     return i === -1 ? PREFERRED_CURRENCIES.length : i;

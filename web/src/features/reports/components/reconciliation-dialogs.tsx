@@ -1,6 +1,6 @@
-import { Button, Field, Text, Textarea } from '@chakra-ui/react';
+import { Field, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
-import { DialogFrame } from '../../../components/dialog-frame';
+import { DialogActions, DialogFrame } from '../../../components/dialog-frame';
 import { Notice } from '../../../components/notice';
 
 export type ReconciliationAction = 'flag' | 'unflag' | 'review';
@@ -35,19 +35,17 @@ export function ReconciliationDialog({
       testId={`reconciliation-${action}-dialog`}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            onClick={() => onConfirm(comment.trim())}
-            loading={busy}
-            disabled={needsComment && !comment.trim()}
-            data-testid="reconciliation-confirm"
-          >
-            {TITLES[action]}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          cancelDisabled={busy}
+          primary={{
+            label: TITLES[action],
+            onClick: () => onConfirm(comment.trim()),
+            loading: busy,
+            disabled: needsComment && !comment.trim(),
+            testId: 'reconciliation-confirm',
+          }}
+        />
       }
     >
       <Text mb="3">

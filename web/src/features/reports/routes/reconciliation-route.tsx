@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { DateRangePicker } from '../../../components/date-range-picker';
 import { toaster } from '../../../components/toaster';
 import { PageHeader } from '../../../components/page-header';
+import { Pager } from '../../../components/pager';
 import { lastDays, rangeParam } from '../../../lib/dates';
 import { queryErrorMessage } from '../../../lib/errors';
 import { useSelectedMerchant } from '../../../lib/merchant-selection';
@@ -197,27 +198,7 @@ export default function ReconciliationRoute() {
         </Table.Root>
       </Table.ScrollArea>
       {!q.isPending && rows.length === 0 && <Text color="fg.muted">{NO_DATA}</Text>}
-      <Flex gap="3" align="center" justify="end">
-        <Text fontSize="sm" color="fg.muted">
-          {total ? `${n(start + 1)}-${n(Math.min(start + PAGE, total))} of ${n(total)}` : ''}
-        </Text>
-        <Button
-          size="xs"
-          variant="outline"
-          disabled={start === 0}
-          onClick={() => setStart(Math.max(0, start - PAGE))}
-        >
-          Previous
-        </Button>
-        <Button
-          size="xs"
-          variant="outline"
-          disabled={start + PAGE >= total}
-          onClick={() => setStart(start + PAGE)}
-        >
-          Next
-        </Button>
-      </Flex>
+      <Pager start={start} pageSize={PAGE} total={total} onStart={setStart} />
       {action && (
         <ReconciliationDialog
           action={action}

@@ -1,5 +1,6 @@
 import type { CaseWriteResult } from '@portal/contracts';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 export type ReviewInput =
@@ -22,6 +23,6 @@ export function useReviewCases() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: reviewCases,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['cases'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryRoots.cases }),
   });
 }

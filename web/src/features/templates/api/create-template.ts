@@ -2,6 +2,7 @@ import { GENERIC_ERROR } from '../../../lib/errors';
 import type { Template, TemplateCreateBody } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { templatesListKey } from './get-templates';
 import type { CheckedFile } from '../components/check-template-file';
 import { getTemplateUploadLink } from './get-template-upload-link';
 
@@ -52,6 +53,6 @@ export function useCreateTemplate() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: createTemplate,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['templates', 'list'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: templatesListKey }),
   });
 }

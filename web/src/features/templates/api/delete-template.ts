@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { templatesListKey } from './get-templates';
 
 /** DELETE /docs/merchant/{id}/template/{templateId} (soft delete). */
 export function deleteTemplate({ merchantId, templateId }: { merchantId: number; templateId: number }) {
@@ -10,6 +11,6 @@ export function useDeleteTemplate() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: deleteTemplate,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['templates', 'list'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: templatesListKey }),
   });
 }

@@ -1,6 +1,7 @@
 import type { TemplateTypes } from '@portal/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 
 /** GET /docs/templates/types: template types and the document types a template may be filed as. */
 export function getTemplateTypes(signal?: AbortSignal) {
@@ -8,11 +9,11 @@ export function getTemplateTypes(signal?: AbortSignal) {
 }
 
 export function getTemplateTypesQueryOptions() {
-  return {
-    queryKey: ['templates', 'types'] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => getTemplateTypes(signal),
+  return queryOptions({
+    queryKey: [...queryRoots.templates, 'types'] as const,
+    queryFn: ({ signal }) => getTemplateTypes(signal),
     staleTime: 60 * 60 * 1000,
-  };
+  });
 }
 
 export function useTemplateTypes() {

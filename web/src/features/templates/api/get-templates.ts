@@ -1,12 +1,16 @@
 import type { TemplateList } from '@portal/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 
 export interface TemplatesQuery {
   merchantId: number;
   start: number;
   limit: number;
 }
+
+/** Every page of every merchant's library: creating or deleting a template changes them. */
+export const templatesListKey = [...queryRoots.templates, 'list'] as const;
 
 /** GET /docs/templates (merchant_id, start, limit). */
 export function getTemplates(q: TemplatesQuery, signal?: AbortSignal) {
@@ -18,10 +22,10 @@ export function getTemplates(q: TemplatesQuery, signal?: AbortSignal) {
 }
 
 export function getTemplatesQueryOptions(q: TemplatesQuery) {
-  return {
-    queryKey: ['templates', 'list', q.merchantId, q.start, q.limit] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => getTemplates(q, signal),
-  };
+  return queryOptions({
+    queryKey: [...templatesListKey, q] as const,
+    queryFn: ({ signal }) => getTemplates(q, signal),
+  });
 }
 
 export function useTemplates(q: TemplatesQuery) {

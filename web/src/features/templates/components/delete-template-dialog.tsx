@@ -1,5 +1,6 @@
-import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import type { Template } from '@portal/contracts';
+import { DialogActions, DialogFrame } from '../../../components/dialog-frame';
 
 /** Delete with confirmation. */
 export function DeleteTemplateDialog({
@@ -14,37 +15,20 @@ export function DeleteTemplateDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(e) => !e.open && onClose()}
+    <DialogFrame
+      title="Delete Template"
+      testId="delete-template-dialog"
+      onClose={onClose}
       size="sm"
-      placement="center"
       role="alertdialog"
+      footer={
+        <DialogActions
+          onCancel={onClose}
+          primary={{ label: 'Delete', onClick: onConfirm, loading: busy, colorPalette: 'red' }}
+        />
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="delete-template-dialog">
-            <Dialog.Header>
-              <Dialog.Title>Delete Template</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{`Are you sure you want to delete the template '${template.name}'?`}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button colorPalette="red" onClick={onConfirm} loading={busy}>
-                Delete
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text>{`Are you sure you want to delete the template '${template.name}'?`}</Text>
+    </DialogFrame>
   );
 }

@@ -1,10 +1,10 @@
-import { Box, Button, Flex, HStack, Spinner, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Spinner, Table, Text } from '@chakra-ui/react';
 import { TEMPLATE_MESSAGES, type Template } from '@portal/contracts';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { Suspense, useMemo, useState } from 'react';
 import { LazyDataGrid } from '../../../components/lazy-data-grid';
 import { PageHeader } from '../../../components/page-header';
-import { PageSizeSelect } from '../../../components/page-size-select';
+import { Pager, usePaging } from '../../../components/pager';
 import { toaster } from '../../../components/toaster';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { GENERIC_ERROR } from '../../../lib/errors';
@@ -107,9 +107,8 @@ interface ListProps {
 }
 
 function ClassicList({ merchantId, canWrite, onDelete }: ListProps) {
-  const [limit, setLimit] = useState<number>(25);
-  const [start, setStart] = useState(0);
-  const q = useTemplates({ merchantId, start, limit });
+  const paging = usePaging(25);
+  const q = useTemplates({ merchantId, start: paging.start, limit: paging.pageSize });
   const rows = q.data?.data ?? [];
   const total = q.data?.pagination.total ?? 0;
   if (q.isLoading)
@@ -156,37 +155,7 @@ function ClassicList({ merchantId, canWrite, onDelete }: ListProps) {
           ))}
         </Table.Body>
       </Table.Root>
-      <HStack justify="space-between" mt="3" wrap="wrap" gap="2">
-        <PageSizeSelect
-          sizes={PAGE_SIZES}
-          value={limit}
-          onChange={(n) => {
-            setLimit(n);
-            setStart(0);
-          }}
-          label="Rows per page"
-          ariaLabel="Rows per page"
-        />
-        <HStack>
-          <Text fontSize="sm">{`${start + 1}-${Math.min(start + limit, total)} of ${total}`}</Text>
-          <Button
-            size="xs"
-            variant="outline"
-            disabled={start === 0}
-            onClick={() => setStart(Math.max(0, start - limit))}
-          >
-            Previous
-          </Button>
-          <Button
-            size="xs"
-            variant="outline"
-            disabled={start + limit >= total}
-            onClick={() => setStart(start + limit)}
-          >
-            Next
-          </Button>
-        </HStack>
-      </HStack>
+      <Pager {...paging} total={total} sizes={PAGE_SIZES} mt="3" />
     </Box>
   );
 }

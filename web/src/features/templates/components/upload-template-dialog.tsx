@@ -1,18 +1,7 @@
-import {
-  Box,
-  Button,
-  Checkbox,
-  CloseButton,
-  Dialog,
-  Field,
-  Input,
-  NativeSelect,
-  Portal,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Checkbox, Field, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { GENERIC_DOCUMENT_TYPE_ID, TEMPLATE_MESSAGES } from '@portal/contracts';
 import { useState } from 'react';
+import { DialogActions, DialogFrame } from '../../../components/dialog-frame';
 import { GENERIC_ERROR } from '../../../lib/errors';
 import { useCreateTemplate } from '../api/create-template';
 import { useMerchantMids } from '../api/get-merchant-mids';
@@ -76,140 +65,125 @@ export function UploadTemplateDialog({
   }
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="md" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="upload-template-dialog">
-            <Dialog.Header>
-              <Dialog.Title>Upload Template</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Field.Root required invalid={!!nameError}>
-                  <Field.Label>Template Name</Field.Label>
-                  <Input
-                    name="template-name"
-                    value={name}
-                    maxLength={200}
-                    onChange={(e) => setName(e.target.value)}
-                    onBlur={() => setTouched(true)}
-                  />
-                  {nameError && <Field.ErrorText>{nameError}</Field.ErrorText>}
-                </Field.Root>
-                <Field.Root>
-                  <Field.Label>Template Type</Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field name="template-type" value="1" onChange={() => undefined}>
-                      {(types.data?.template_types ?? [{ id: 1, name: 'Basic' }]).map((t) => (
-                        <option key={t.id} value={t.id}>
-                          {t.name}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </Field.Root>
-                <Field.Root>
-                  <Field.Label>Document Type</Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field
-                      name="document-type"
-                      value={documentTypeId}
-                      onChange={(e) => setDocumentTypeId(e.target.value)}
-                    >
-                      {(types.data?.document_types ?? []).map((t) => (
-                        <option key={t.id} value={t.id}>
-                          {t.name}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                  {types.data && !types.data.document_types.length && (
-                    <Field.HelperText>No document types found.</Field.HelperText>
-                  )}
-                </Field.Root>
-                <Box>
-                  <Text fontWeight="medium" fontSize="sm" mb="1">
-                    MIDs (optional)
-                  </Text>
-                  <Box
-                    maxH="120px"
-                    overflowY="auto"
-                    borderWidth="1px"
-                    borderRadius="md"
-                    p="2"
-                    data-testid="template-mids"
-                  >
-                    {mids.data?.data.length ? (
-                      mids.data.data.map((m) => (
-                        <Checkbox.Root
-                          key={m.id}
-                          size="sm"
-                          display="flex"
-                          checked={midIds.includes(m.id)}
-                          onCheckedChange={(e) =>
-                            setMidIds((ids) => (e.checked ? [...ids, m.id] : ids.filter((i) => i !== m.id)))
-                          }
-                        >
-                          <Checkbox.HiddenInput />
-                          <Checkbox.Control />
-                          <Checkbox.Label>{m.alias ? `${m.mid} (${m.alias})` : m.mid}</Checkbox.Label>
-                        </Checkbox.Root>
-                      ))
-                    ) : (
-                      <Text color="gray.500" fontSize="sm">
-                        {mids.isLoading ? 'Loading…' : 'No results found'}
-                      </Text>
-                    )}
-                  </Box>
-                </Box>
-                <Field.Root required invalid={!!fileError}>
-                  <Field.Label>File (JPG or PDF)</Field.Label>
-                  <Input
-                    type="file"
-                    name="template-file"
-                    accept=".jpg,.jpeg,.pdf,image/jpeg,application/pdf"
-                    p="1"
-                    onChange={(e) => void pick(e.target.files?.[0])}
-                  />
-                  {file && !fileError && (
-                    <Field.HelperText data-testid="template-file-info">
-                      {`${file.file.name}: ${file.pages} page${file.pages === 1 ? '' : 's'}`}
-                    </Field.HelperText>
-                  )}
-                  {fileError && (
-                    <Field.ErrorText data-testid="template-file-error">{fileError}</Field.ErrorText>
-                  )}
-                </Field.Root>
-                {error && (
-                  <Text color="red.600" data-testid="upload-template-error">
-                    {error}
-                  </Text>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button
-                colorPalette="brand"
-                onClick={submit}
-                disabled={!valid}
-                loading={create.isPending || checking}
-                loadingText="Uploading"
-              >
-                Upload
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      title="Upload Template"
+      testId="upload-template-dialog"
+      onClose={onClose}
+      footer={
+        <DialogActions
+          onCancel={onClose}
+          primary={{
+            label: 'Upload',
+            onClick: submit,
+            disabled: !valid,
+            loading: create.isPending || checking,
+            loadingText: 'Uploading',
+          }}
+        />
+      }
+    >
+      <Stack gap="4">
+        <Field.Root required invalid={!!nameError}>
+          <Field.Label>Template Name</Field.Label>
+          <Input
+            name="template-name"
+            value={name}
+            maxLength={200}
+            onChange={(e) => setName(e.target.value)}
+            onBlur={() => setTouched(true)}
+          />
+          {nameError && <Field.ErrorText>{nameError}</Field.ErrorText>}
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>Template Type</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field name="template-type" value="1" onChange={() => undefined}>
+              {(types.data?.template_types ?? [{ id: 1, name: 'Basic' }]).map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>Document Type</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              name="document-type"
+              value={documentTypeId}
+              onChange={(e) => setDocumentTypeId(e.target.value)}
+            >
+              {(types.data?.document_types ?? []).map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          {types.data && !types.data.document_types.length && (
+            <Field.HelperText>No document types found.</Field.HelperText>
+          )}
+        </Field.Root>
+        <Box>
+          <Text fontWeight="medium" fontSize="sm" mb="1">
+            MIDs (optional)
+          </Text>
+          <Box
+            maxH="120px"
+            overflowY="auto"
+            borderWidth="1px"
+            borderRadius="md"
+            p="2"
+            data-testid="template-mids"
+          >
+            {mids.data?.data.length ? (
+              mids.data.data.map((m) => (
+                <Checkbox.Root
+                  key={m.id}
+                  size="sm"
+                  display="flex"
+                  checked={midIds.includes(m.id)}
+                  onCheckedChange={(e) =>
+                    setMidIds((ids) => (e.checked ? [...ids, m.id] : ids.filter((i) => i !== m.id)))
+                  }
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{m.alias ? `${m.mid} (${m.alias})` : m.mid}</Checkbox.Label>
+                </Checkbox.Root>
+              ))
+            ) : (
+              <Text color="gray.500" fontSize="sm">
+                {mids.isLoading ? 'Loading…' : 'No results found'}
+              </Text>
+            )}
+          </Box>
+        </Box>
+        <Field.Root required invalid={!!fileError}>
+          <Field.Label>File (JPG or PDF)</Field.Label>
+          <Input
+            type="file"
+            name="template-file"
+            accept=".jpg,.jpeg,.pdf,image/jpeg,application/pdf"
+            p="1"
+            onChange={(e) => void pick(e.target.files?.[0])}
+          />
+          {file && !fileError && (
+            <Field.HelperText data-testid="template-file-info">
+              {`${file.file.name}: ${file.pages} page${file.pages === 1 ? '' : 's'}`}
+            </Field.HelperText>
+          )}
+          {fileError && <Field.ErrorText data-testid="template-file-error">{fileError}</Field.ErrorText>}
+        </Field.Root>
+        {error && (
+          <Text color="red.600" data-testid="upload-template-error">
+            {error}
+          </Text>
+        )}
+      </Stack>
+    </DialogFrame>
   );
 }

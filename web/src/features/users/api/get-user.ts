@@ -1,6 +1,7 @@
 import type { UserItem } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 
 /** GET /users/users/{id}. */
 export function getUser(id: number, signal?: AbortSignal) {
@@ -9,7 +10,7 @@ export function getUser(id: number, signal?: AbortSignal) {
 
 export function getUserQueryOptions(id: number | null) {
   return queryOptions({
-    queryKey: ['users', 'one', id] as const,
+    queryKey: [...queryRoots.users, 'one', id] as const,
     queryFn: ({ signal }) => getUser(id!, signal),
     enabled: id !== null,
   });

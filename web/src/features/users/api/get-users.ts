@@ -1,6 +1,7 @@
 import type { UserList } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 
 export interface UsersQuery {
   merchantId?: number;
@@ -29,7 +30,7 @@ export function getUsers(q: UsersQuery, signal?: AbortSignal) {
 
 export function getUsersQueryOptions(q: UsersQuery) {
   return queryOptions({
-    queryKey: ['users', 'list', q] as const,
+    queryKey: [...queryRoots.users, 'list', q] as const,
     queryFn: ({ signal }) => getUsers(q, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import type { CreateUserBody, UpdateUserBody, UserItem } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 
 /** The form layer's fields (spec 3 §7: firstName, lastName, email, username, role, merchantId, isReadOnly). */
 export interface UserFormValues {
@@ -44,6 +45,6 @@ export function useSaveUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: saveUser,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['users'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryRoots.users }),
   });
 }

@@ -1,24 +1,18 @@
+import type { MessageResult, SitePermissionList } from '@portal/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-
-export interface SitePermissionItem {
-  id: number;
-  name: string;
-  alias: string;
-  is_active: boolean;
-  isChecked: boolean;
-}
+import { queryRoots } from '../../../lib/query-keys';
 
 /** GET /users/user/{id}/site-permissions. */
 export function getSitePermissions(userId: number, signal?: AbortSignal) {
   return api
-    .get<{ data: SitePermissionItem[] }>(`users/user/${userId}/site-permissions`, undefined, signal)
+    .get<SitePermissionList>(`users/user/${userId}/site-permissions`, undefined, signal)
     .then((r) => r.data);
 }
 
 export function getSitePermissionsQueryOptions(userId: number) {
   return queryOptions({
-    queryKey: ['users', 'site-permissions', userId] as const,
+    queryKey: [...queryRoots.users, 'site-permissions', userId] as const,
     queryFn: ({ signal }) => getSitePermissions(userId, signal),
   });
 }
@@ -29,7 +23,7 @@ export function useSitePermissions(userId: number) {
 
 /** PUT /users/{id}/resources/{resource} with is_allowed. */
 export function setSitePermission(a: { userId: number; resourceId: number; allowed: boolean }) {
-  return api.put<{ message: string }>(`users/${a.userId}/resources/${a.resourceId}`, {
+  return api.put<MessageResult>(`users/${a.userId}/resources/${a.resourceId}`, {
     is_allowed: a.allowed,
   });
 }
@@ -38,6 +32,7 @@ export function useSetSitePermission() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: setSitePermission,
-    onSettled: (_d, _e, v) => qc.invalidateQueries({ queryKey: ['users', 'site-permissions', v.userId] }),
+    onSettled: (_d, _e, v) =>
+      qc.invalidateQueries({ queryKey: getSitePermissionsQueryOptions(v.userId).queryKey }),
   });
 }

@@ -1,25 +1,12 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Checkbox,
-  CloseButton,
-  Dialog,
-  HStack,
-  Input,
-  Portal,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { UserItem } from '@portal/contracts';
 import { useEffect, useState } from 'react';
+import { DialogActions, DialogFrame } from '../../../components/dialog-frame';
 import { Notice } from '../../../components/notice';
 import { toaster } from '../../../components/toaster';
 import { useActiveMids, useMidPermissions, useSaveMidPermissions } from '../api/mid-permissions';
 import { useSetUserLocked } from '../api/user-actions';
 import { USERS_TEXT } from '../lib/user-messages';
-import { useFinalFocus } from '../../../components/dialog-focus';
 
 const TAGS_SHOWN = 4;
 
@@ -30,7 +17,6 @@ const TAGS_SHOWN = 4;
  * (spec 3 §4 'Removing MID access locks the user').
  */
 export function MidPermissionsDialog({ user, onClose }: { user: UserItem; onClose: () => void }) {
-  const finalFocus = useFinalFocus();
   const current = useMidPermissions(user.id);
   const save = useSaveMidPermissions();
   const lock = useSetUserLocked();
@@ -83,135 +69,114 @@ export function MidPermissionsDialog({ user, onClose }: { user: UserItem; onClos
   }
 
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(e) => !e.open && onClose()}
-      size="md"
-      placement="center"
+    <DialogFrame
+      title={`MID Permissions: ${user.fname} ${user.lname}`.trim()}
+      testId="mid-permissions-dialog"
+      onClose={onClose}
       // The data grid takes focus back after a cell click: only Close, the X and Escape close it.
       closeOnInteractOutside={false}
-      // Opened from the user's row menu: focus goes back to it.
-      finalFocusEl={finalFocus}
+      footer={
+        confirming ? (
+          <DialogActions
+            onCancel={() => setConfirming(false)}
+            primary={{
+              label: 'Remove Access',
+              onClick: removeAllAccess,
+              loading: lock.isPending,
+              colorPalette: 'red',
+              testId: 'remove-access-confirm',
+            }}
+          />
+        ) : (
+          <>
+            {user.status.id === 1 && (
+              <Button
+                variant="ghost"
+                colorPalette="red"
+                onClick={() => setConfirming(true)}
+                data-testid="remove-access"
+              >
+                Remove All Access
+              </Button>
+            )}
+            <Button
+              variant="outline"
+              onClick={() => persist([])}
+              disabled={save.isPending}
+              data-testid="clear-mids"
+            >
+              Clear MIDs
+            </Button>
+            <Button
+              colorPalette="brand"
+              loading={save.isPending}
+              onClick={() => persist(picked)}
+              data-testid="save-mids"
+            >
+              Save
+            </Button>
+          </>
+        )
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="mid-permissions-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{`MID Permissions: ${user.fname} ${user.lname}`.trim()}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {current.isLoading ? (
-                <Spinner />
-              ) : current.isError ? (
-                <Notice status="error" title={USERS_TEXT.loadMids} />
-              ) : confirming ? (
-                <Text data-testid="remove-access-confirm-text">
-                  {`Remove all MID access from ${user.fname} ${user.lname}? The user will be locked.`}
-                </Text>
-              ) : (
-                <Stack gap="3">
-                  <Text fontSize="sm" color="gray.600" data-testid="mids-scope">
-                    {picked.length
-                      ? `Access restricted to ${picked.length} MID${picked.length === 1 ? '' : 's'}.`
-                      : 'No MIDs assigned: the user can access all MIDs.'}
-                  </Text>
-                  <HStack wrap="wrap" gap="1" data-testid="mid-tags">
-                    {picked.slice(0, TAGS_SHOWN).map((m) => (
-                      <Badge key={m} colorPalette="brand" data-testid="mid-tag">
-                        {m}
-                      </Badge>
-                    ))}
-                    {picked.length > TAGS_SHOWN && <Badge>{`+${picked.length - TAGS_SHOWN}`}</Badge>}
-                  </HStack>
-                  <Input
-                    size="sm"
-                    placeholder="Search active MIDs"
-                    aria-label="Search active MIDs"
-                    value={search}
-                    onChange={(e) => setSearch(e.target.value)}
-                    data-testid="mid-search"
-                  />
-                  <Box maxH="60" overflowY="auto" borderWidth="1px" borderRadius="md" p="2">
-                    {options.isLoading ? (
-                      <Spinner size="sm" />
-                    ) : options.isError ? (
-                      <Text color="red.600">{USERS_TEXT.loadMids}</Text>
-                    ) : !options.data?.length ? (
-                      <Text color="gray.600">{USERS_TEXT.noResults}</Text>
-                    ) : (
-                      <Stack gap="1">
-                        {options.data.map((m) => (
-                          <Checkbox.Root
-                            key={m.id}
-                            checked={picked.includes(m.mid)}
-                            onCheckedChange={(e) => toggle(m.mid, e.checked === true)}
-                            data-testid="mid-option"
-                            data-mid={m.mid}
-                          >
-                            <Checkbox.HiddenInput />
-                            <Checkbox.Control />
-                            <Checkbox.Label>{m.alias ? `${m.mid} (${m.alias})` : m.mid}</Checkbox.Label>
-                          </Checkbox.Root>
-                        ))}
-                      </Stack>
-                    )}
-                  </Box>
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              {confirming ? (
-                <>
-                  <Button variant="outline" onClick={() => setConfirming(false)}>
-                    Cancel
-                  </Button>
-                  <Button
-                    colorPalette="red"
-                    loading={lock.isPending}
-                    onClick={removeAllAccess}
-                    data-testid="remove-access-confirm"
+      {current.isLoading ? (
+        <Spinner />
+      ) : current.isError ? (
+        <Notice status="error" title={USERS_TEXT.loadMids} />
+      ) : confirming ? (
+        <Text data-testid="remove-access-confirm-text">
+          {`Remove all MID access from ${user.fname} ${user.lname}? The user will be locked.`}
+        </Text>
+      ) : (
+        <Stack gap="3">
+          <Text fontSize="sm" color="gray.600" data-testid="mids-scope">
+            {picked.length
+              ? `Access restricted to ${picked.length} MID${picked.length === 1 ? '' : 's'}.`
+              : 'No MIDs assigned: the user can access all MIDs.'}
+          </Text>
+          <HStack wrap="wrap" gap="1" data-testid="mid-tags">
+            {picked.slice(0, TAGS_SHOWN).map((m) => (
+              <Badge key={m} colorPalette="brand" data-testid="mid-tag">
+                {m}
+              </Badge>
+            ))}
+            {picked.length > TAGS_SHOWN && <Badge>{`+${picked.length - TAGS_SHOWN}`}</Badge>}
+          </HStack>
+          <Input
+            size="sm"
+            placeholder="Search active MIDs"
+            aria-label="Search active MIDs"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            data-testid="mid-search"
+          />
+          <Box maxH="60" overflowY="auto" borderWidth="1px" borderRadius="md" p="2">
+            {options.isLoading ? (
+              <Spinner size="sm" />
+            ) : options.isError ? (
+              <Text color="red.600">{USERS_TEXT.loadMids}</Text>
+            ) : !options.data?.length ? (
+              <Text color="gray.600">{USERS_TEXT.noResults}</Text>
+            ) : (
+              <Stack gap="1">
+                {options.data.map((m) => (
+                  <Checkbox.Root
+                    key={m.id}
+                    checked={picked.includes(m.mid)}
+                    onCheckedChange={(e) => toggle(m.mid, e.checked === true)}
+                    data-testid="mid-option"
+                    data-mid={m.mid}
                   >
-                    Remove Access
-                  </Button>
-                </>
-              ) : (
-                <>
-                  {user.status.id === 1 && (
-                    <Button
-                      variant="ghost"
-                      colorPalette="red"
-                      onClick={() => setConfirming(true)}
-                      data-testid="remove-access"
-                    >
-                      Remove All Access
-                    </Button>
-                  )}
-                  <Button
-                    variant="outline"
-                    onClick={() => persist([])}
-                    disabled={save.isPending}
-                    data-testid="clear-mids"
-                  >
-                    Clear MIDs
-                  </Button>
-                  <Button
-                    colorPalette="brand"
-                    loading={save.isPending}
-                    onClick={() => persist(picked)}
-                    data-testid="save-mids"
-                  >
-                    Save
-                  </Button>
-                </>
-              )}
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                    <Checkbox.HiddenInput />
+                    <Checkbox.Control />
+                    <Checkbox.Label>{m.alias ? `${m.mid} (${m.alias})` : m.mid}</Checkbox.Label>
+                  </Checkbox.Root>
+                ))}
+              </Stack>
+            )}
+          </Box>
+        </Stack>
+      )}
+    </DialogFrame>
   );
 }

@@ -20,7 +20,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Notice } from '../../../components/notice';
 import { PageHeader } from '../../../components/page-header';
-import { PageSizeSelect } from '../../../components/page-size-select';
+import { Pager } from '../../../components/pager';
 import { toaster } from '../../../components/toaster';
 import { useAuth, useProfile } from '../../../lib/auth/auth-context';
 import { hasResource } from '../../../lib/auth/resources';
@@ -349,36 +349,16 @@ export function UsersList({ variant }: { variant: 'classic' | 'grid' }) {
           </Box>
         )}
         {variant === 'classic' && (
-          <HStack justify="space-between" mt="3" wrap="wrap" gap="2">
-            <PageSizeSelect
-              sizes={PAGE_SIZES}
-              value={limit}
-              onChange={(n) => update({ limit: String(n), start: '0' })}
-              label="Rows per page"
-              ariaLabel="Rows per page"
-            />
-            <HStack>
-              <Text fontSize="sm" data-testid="users-range">
-                {total ? `${start + 1}-${Math.min(start + limit, total)} of ${total}` : '0 of 0'}
-              </Text>
-              <Button
-                size="xs"
-                variant="outline"
-                disabled={start === 0}
-                onClick={() => update({ start: String(Math.max(0, start - limit)) })}
-              >
-                Previous
-              </Button>
-              <Button
-                size="xs"
-                variant="outline"
-                disabled={start + limit >= total}
-                onClick={() => update({ start: String(start + limit) })}
-              >
-                Next
-              </Button>
-            </HStack>
-          </HStack>
+          <Pager
+            start={start}
+            pageSize={limit}
+            total={total}
+            onStart={(n) => update({ start: String(n) })}
+            onPageSize={(n) => update({ limit: String(n), start: '0' })}
+            sizes={PAGE_SIZES}
+            rangeTestId="users-range"
+            mt="3"
+          />
         )}
       </Box>
       {sitePermsFor && (

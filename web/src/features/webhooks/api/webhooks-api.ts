@@ -1,4 +1,5 @@
 import type {
+  MessageResult,
   WebhookCreateBody,
   WebhookCreated,
   WebhookDeliveryList,
@@ -16,12 +17,12 @@ export const createWebhook = (body: WebhookCreateBody) => api.post<WebhookCreate
 export const patchWebhook = (id: number, body: WebhookPatchBody) =>
   api.patch<WebhookEndpoint>(`users/webhooks/${id}`, body);
 
-export const deleteWebhook = (id: number) => api.delete<{ message: string }>(`users/webhooks/${id}`);
+export const deleteWebhook = (id: number) => api.delete<MessageResult>(`users/webhooks/${id}`);
 
 export const listDeliveries = (id: number, start: number, limit: number) =>
   api.get<WebhookDeliveryList>(`users/webhooks/${id}/deliveries`, { start, limit });
 
 export const redeliver = (id: number, deliveryId: number) =>
-  api.post<{ message: string }>(`users/webhooks/${id}/deliveries/${deliveryId}/redeliver`, {});
+  api.post<MessageResult>(`users/webhooks/${id}/deliveries/${deliveryId}/redeliver`, {});
 
-export const sendTestEvent = (id: number) => api.post<{ message: string }>(`users/webhooks/${id}/test`, {});
+export const sendTestEvent = (id: number) => api.post<MessageResult>(`users/webhooks/${id}/test`, {});

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Code, Field, Fieldset, Input, Stack, Text } from '@chakra-ui/react';
 import { WEBHOOK_EVENT_TYPES, type WebhookCreated, type WebhookEventType } from '@portal/contracts';
 import { useState } from 'react';
-import { DialogFrame } from '../../../components/dialog-frame';
+import { DialogActions, DialogFrame } from '../../../components/dialog-frame';
 import { Notice } from '../../../components/notice';
 import { GENERIC_ERROR } from '../../../lib/errors';
 import { createWebhook } from '../api/webhooks-api';
@@ -71,14 +71,15 @@ export function RegisterWebhookDialog({
       onClose={onClose}
       size="lg"
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button disabled={!valid || busy} loading={busy} onClick={() => void submit()}>
-            Register
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          primary={{
+            label: 'Register',
+            onClick: () => void submit(),
+            disabled: !valid || busy,
+            loading: busy,
+          }}
+        />
       }
     >
       <Stack gap="4">

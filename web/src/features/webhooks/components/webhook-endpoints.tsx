@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import type { WebhookEndpoint } from '@portal/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { DialogFrame } from '../../../components/dialog-frame';
+import { DialogActions, DialogFrame } from '../../../components/dialog-frame';
 import { Notice } from '../../../components/notice';
 import { Page, PageHeader } from '../../../components/page-header';
 import { toaster } from '../../../components/toaster';
@@ -163,14 +163,10 @@ export function WebhookEndpoints() {
           testId="delete-webhook-dialog"
           onClose={() => setDialog(null)}
           footer={
-            <>
-              <Button variant="outline" onClick={() => setDialog(null)}>
-                Cancel
-              </Button>
-              <Button colorPalette="red" onClick={() => void remove(dialog)}>
-                Delete
-              </Button>
-            </>
+            <DialogActions
+              onCancel={() => setDialog(null)}
+              primary={{ label: 'Delete', onClick: () => void remove(dialog), colorPalette: 'red' }}
+            />
           }
         >
           <Text>
