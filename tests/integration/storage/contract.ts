@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { HttpError } from '@portal/core';
 import type { ObjectStore, UploadLink } from '@portal/storage';
 import { rawMultipart, send, sendAndDisconnect, sleep, uploadForm, type FileSpec } from './multipart';
@@ -16,6 +16,25 @@ export interface Harness {
   target(url: string, tenant: string): { url: string; headers: Record<string, string> };
   /** Partial writes left behind in the store's own storage (the filesystem store's `.incoming`). */
   partials(): Promise<string[]>;
+  /**
+   * What this store's server does not do that real S3 does, each with the reason (none for the
+   * filesystem store, MinIO or S3). The checks that rely on it are skipped with that reason,
+   * never loosened: they still run against every store that has it.
+   */
+  gaps?: ServerGaps;
+}
+
+/**
+ * On S3 the adapter only signs: S3 itself enforces the presigned POST's policy, stores a POST
+ * whole or not at all, and verifies a presigned URL's signature. A fake S3 may not (s3rver.ts).
+ */
+export interface ServerGaps {
+  /** The presigned-POST policy is not evaluated: signature, expiry, key, Content-Type, size range. */
+  postPolicy?: string;
+  /** A POST cut off mid-file is stored anyway (truncated). */
+  wholePost?: string;
+  /** A presigned URL's signature is not verified (its expiry may still be). */
+  urlSignature?: string;
 }
 
 const TENANT = 'acme';
@@ -56,6 +75,11 @@ export function objectStoreContract(getHarness: () => Harness) {
   };
   const signatureField = (fields: Record<string, string>) =>
     Object.keys(fields).find((k) => /signature/i.test(k)) ?? 'missing';
+  /** Skips the running test, naming why, where the store's server lacks what the check relies on. */
+  const needs = (ctx: TestContext, what: keyof ServerGaps) => {
+    const gap = h().gaps?.[what];
+    if (gap) ctx.skip(gap);
+  };
 
   describe('upload link', () => {
     it('is the presigned-POST shape with a fresh key under the tenant', async () => {
@@ -82,7 +106,8 @@ export function objectStoreContract(getHarness: () => Harness) {
       expect((await h().store.head(TENANT, l.fields.key!))?.size).toBe(4096);
     });
 
-    it('refuses a tampered signature and stores nothing', async () => {
+    it('refuses a tampered signature and stores nothing', async (ctx) => {
+      needs(ctx, 'postPolicy');
       const l = await link();
       const name = signatureField(l.fields);
       const sig = l.fields[name]!;
@@ -91,7 +116,8 @@ export function objectStoreContract(getHarness: () => Harness) {
       await nothingStored(l.fields.key!);
     });
 
-    it('refuses a changed key, including one of another tenant', async () => {
+    it('refuses a changed key, including one of another tenant', async (ctx) => {
+      needs(ctx, 'postPolicy');
       const l = await link();
       for (const key of [
         l.fields.key!.replace(/[0-9a-f-]{36}/, randomUUID()),
@@ -103,7 +129,8 @@ export function objectStoreContract(getHarness: () => Harness) {
       }
     });
 
-    it('refuses another content type than the signed one', async () => {
+    it('refuses another content type than the signed one', async (ctx) => {
+      needs(ctx, 'postPolicy');
       const l = await link();
       const r = await post(
         l,
@@ -114,7 +141,8 @@ export function objectStoreContract(getHarness: () => Harness) {
       await nothingStored(l.fields.key!);
     });
 
-    it('refuses a file over the signed size while it streams, and an empty file', async () => {
+    it('refuses a file over the signed size while it streams, and an empty file', async (ctx) => {
+      needs(ctx, 'postPolicy');
       const l = await link({ maxBytes: 1000 });
       expect((await post(l, l.fields, { data: bytes(5000) })).status).toBe(400);
       await nothingStored(l.fields.key!);
@@ -130,14 +158,16 @@ export function objectStoreContract(getHarness: () => Harness) {
       await nothingStored(l.fields.key!);
     });
 
-    it('refuses an expired form', async () => {
+    it('refuses an expired form', async (ctx) => {
+      needs(ctx, 'postPolicy');
       const l = await link({ expiresInSeconds: 1 });
       await sleep(2100);
       expect((await post(l, l.fields, { data: bytes(100) })).status).toBe(403);
       await nothingStored(l.fields.key!);
     });
 
-    it('leaves nothing behind when the client disconnects halfway', async () => {
+    it('leaves nothing behind when the client disconnects halfway', async (ctx) => {
+      needs(ctx, 'wholePost');
       const l = await link({ maxBytes: 4 * 1024 * 1024 });
       const data = bytes(3 * 1024 * 1024);
       const { body, contentType } = rawMultipart([
@@ -188,7 +218,8 @@ export function objectStoreContract(getHarness: () => Harness) {
       );
     });
 
-    it('refuses a tampered link and an expired one', async () => {
+    it('refuses a tampered link', async (ctx) => {
+      needs(ctx, 'urlSignature');
       const key = await stored(bytes(100));
       const url = new URL(await h().store.downloadLink(TENANT, key, { filename: 'a.pdf' }), 'http://x');
       const sigName = [...url.searchParams.keys()].find((k) => /sig/i.test(k))!;
@@ -197,7 +228,11 @@ export function objectStoreContract(getHarness: () => Harness) {
       tampered.searchParams.set(sigName, (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1));
       const rel = (u: URL) => (u.host === 'x' ? `${u.pathname}${u.search}` : u.toString());
       expect((await open(rel(tampered))).status).toBe(403);
+      expect((await open(rel(url))).status).toBe(200);
+    });
 
+    it('refuses an expired link', async () => {
+      const key = await stored(bytes(100));
       const short = await h().store.downloadLink(TENANT, key, { filename: 'a.pdf', expiresInSeconds: 1 });
       expect((await open(short)).status).toBe(200);
       await sleep(2100);

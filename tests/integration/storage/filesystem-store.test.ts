@@ -12,20 +12,17 @@ import {
   FS_DOWNLOAD_URL,
   FS_UPLOAD_URL,
   openObjectStore,
-  S3ObjectStore,
-  type ObjectStore,
 } from '@portal/storage';
 import { contextHeaders } from '../../support/context';
 import { createTestEnv, type TestEnv } from '../../support/test-env';
 import { objectStoreContract, type Harness } from './contract';
-import { s3ForTests } from './minio';
 import { rawMultipart, send } from './multipart';
 
 /**
  * The object store (design §10, issue 11.4) against its contract: the
  * filesystem store through the docs service's real routes (the same app the
- * runner starts, listening on a port, posted to with fetch + FormData), and
- * S3 (MinIO) when one is reachable.
+ * runner starts, listening on a port, posted to with fetch + FormData). The
+ * S3 store runs the same contract in s3-store.test.ts.
  */
 let t: TestEnv;
 let docs: FastifyInstance;
@@ -191,35 +188,4 @@ describe('filesystem store (no S3_ENDPOINT)', () => {
       /tenant/,
     );
   });
-});
-
-const s3 = await s3ForTests();
-
-describe.skipIf(!s3.ok)(`S3 store${s3.ok ? ` (${s3.source})` : ` — skipped: ${s3.reason}`}`, () => {
-  let store: ObjectStore;
-  beforeAll(async () => {
-    if (!s3.ok) return;
-    store = await openObjectStore(
-      {
-        ...t.env,
-        S3_ENDPOINT: s3.endpoint,
-        S3_BUCKET: `portal-test-${Date.now().toString(36)}`,
-        S3_ACCESS_KEY_ID: s3.accessKeyId,
-        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-      },
-      t.deps.log,
-      { linkSecret: 'unused-by-s3' },
-    );
-    expect(store).toBeInstanceOf(S3ObjectStore);
-  });
-  afterAll(async () => {
-    await store?.close();
-    if (s3.ok) await s3.stop();
-  });
-
-  objectStoreContract(() => ({
-    store,
-    target: (url) => ({ url, headers: {} }),
-    partials: async () => [],
-  }));
 });

@@ -1,8 +1,8 @@
 /**
- * An S3 endpoint for the S3 half of the contract: S3_TEST_ENDPOINT (with
- * S3_TEST_ACCESS_KEY_ID / S3_TEST_SECRET_ACCESS_KEY) when set, else MinIO in
- * a testcontainers container when a Docker engine answers, else a reason to
- * skip that half (the filesystem half always runs).
+ * A real S3 for the S3 store's contract (s3-store.test.ts), beside s3rver,
+ * which always runs: S3_TEST_ENDPOINT (with S3_TEST_ACCESS_KEY_ID /
+ * S3_TEST_SECRET_ACCESS_KEY) when set, else MinIO in a testcontainers
+ * container when a Docker engine answers, else a reason to skip that run.
  */
 export type S3Endpoint =
   | {
