@@ -12,6 +12,27 @@ const sqlText: Plugin = {
 
 const base = { plugins: [sqlText] };
 
+/**
+ * Files that replace a module with vi.mock: they need a module registry of their own (isolate), so they
+ * run in a project of their own.
+ */
+const MOCKING_FILES = ['tests/integration/gateway/policy-coverage.test.ts'];
+
+/**
+ * Integration and browser test files spend most of their time waiting on Postgres, Redis, their own
+ * stack and Chromium, so several run at once (vitest's default on 2 cores is one), and a worker keeps
+ * its imported modules from file to file (isolate: false): importing the four services and the gateway
+ * anew for every file was about half of the CPU of those steps. Each file still gets its own database,
+ * Redis prefix, stack and browser (tests/support/test-env.ts).
+ */
+const sharedWorkers = (maxWorkers: number) => ({ maxWorkers, isolate: false });
+
+/**
+ * expect.poll gives up after 1 s by default: on a machine running several stacks at once a grid or a
+ * job takes longer than that to show what it will show. A poll that succeeds returns at once.
+ */
+const patientPolls = { expect: { poll: { timeout: 10_000 } } };
+
 export default defineConfig({
   ...base,
   test: {
@@ -26,6 +47,8 @@ export default defineConfig({
             'services/*/src/**/*.test.ts',
             'tests/static/**/*.test.ts',
           ],
+          // No unit test replaces a module: one module registry per worker, not per file.
+          isolate: false,
           environment: 'node',
         },
       },
@@ -42,6 +65,23 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          exclude: MOCKING_FILES,
+          ...sharedWorkers(4),
+          ...patientPolls,
+          environment: 'node',
+          globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        ...base,
+        test: {
+          name: 'integration-isolated',
+          include: MOCKING_FILES,
+          // After the integration files (vitest runs projects of different worker counts in turn).
+          sequence: { groupOrder: 1 },
+          ...patientPolls,
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 30_000,
@@ -53,11 +93,12 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          ...sharedWorkers(3),
+          ...patientPolls,
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -447,9 +447,17 @@ describe('stored XSS (issue 27 H)', () => {
         await switcher.selectOption(String(demoMerchantId(demoTenant(tenant), 'merchantA1')));
         await expect.poll(() => page.getByTestId('alerts-service-level').textContent()).toBe('Self Service');
         await inert('merchant switcher');
+        // The row clicked must be of the merchant's list, not the one on screen while it loads (seen
+        // once on a loaded machine: the dialog opened without the stored outcome).
+        await networkQuiet(page);
         await page.getByTestId(`mark-${s.alertId}`).click();
         const mark = page.getByTestId('mark-outcome-dialog');
-        await expect.poll(() => mark.locator('input[name="customer_name"]').inputValue()).toBe(IMG);
+        await expect
+          .poll(() => mark.locator('input[name="customer_name"]').inputValue(), {
+            message: 'Mark Outcome opens with the stored refund details',
+            timeout: 15_000,
+          })
+          .toBe(IMG);
         await inert('Mark Outcome dialog');
         if (tenant === 'acme') await shot(page, 'stored-xss-alert-outcome');
       } finally {

@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadEnv, PROCESS_NAMES } from '@portal/core';
 import { startEmbedded, type EmbeddedPortal } from '../../services/runner/src/stack';
 import { launchBrowser, tenantUrl } from './browser';
-import { newTrackedPage, raisedAuthLimits, tenantConfigCopy, type WebWorld } from './e2e-web';
+import { newTrackedPage, raisedAuthLimits, tenantConfigCopy, webDistDir, type WebWorld } from './e2e-web';
 
 /** A WebWorld on the embedded default, plus what only it has. */
 export interface EmbeddedWorld extends WebWorld {
@@ -35,9 +35,6 @@ export async function startEmbeddedWorld(
   overrides: Record<string, string> = {},
   edit: (tenant: string, yaml: string) => string = (_t, y) => y,
 ): Promise<EmbeddedWorld> {
-  const root = process.cwd();
-  if (!existsSync(join(root, 'web', 'dist', 'index.html')))
-    throw new Error('web/dist is missing: run node scripts/build.mjs first');
   const configDir = tenantConfigCopy((tenant, yaml) => edit(tenant, raisedAuthLimits(yaml)));
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-embedded-'));
   const env = loadEnv(PROCESS_NAMES, {
@@ -49,7 +46,7 @@ export async function startEmbeddedWorld(
     PORT: '0',
     METRICS_PORT: '0',
     TENANT_CONFIG_DIR: configDir,
-    WEB_DIST_DIR: join(root, 'web', 'dist'),
+    WEB_DIST_DIR: webDistDir(),
     SEED_SCALE: 'default',
     // Explicitly none: the embedded defaults (PGlite, in-process cache, mail and objects under DATA_DIR).
     DATABASE_URL: undefined,

@@ -36,6 +36,18 @@ export function tenantConfigCopy(edit: (tenant: string, yaml: string) => string)
   return dir;
 }
 
+/**
+ * The built web app the browser tests load: web/dist, or WEB_DIST_DIR from the
+ * environment (a private build, so that rebuilding one checkout's web/dist
+ * never changes the pages under another run's tests).
+ */
+export function webDistDir(): string {
+  const dir = process.env.WEB_DIST_DIR || join(process.cwd(), 'web', 'dist');
+  if (!existsSync(join(dir, 'index.html')))
+    throw new Error(`${dir} has no index.html: run node scripts/build.mjs first`);
+  return dir;
+}
+
 /** A tenant file with auth limits that the sign-ins of a browser test file stay under. */
 export const raisedAuthLimits = (yaml: string) =>
   yaml
@@ -72,9 +84,7 @@ export async function startWebWorld(
   options: WebWorldOptions = {},
 ): Promise<WebWorld> {
   const configDir = tenantConfigCopy((tenant, yaml) => edit(tenant, raisedAuthLimits(yaml)));
-  overrides = { TENANT_CONFIG_DIR: configDir, ...overrides };
-  if (!existsSync(join(process.cwd(), 'web', 'dist', 'index.html')))
-    throw new Error('web/dist is missing: run node scripts/build.mjs first');
+  overrides = { TENANT_CONFIG_DIR: configDir, WEB_DIST_DIR: webDistDir(), ...overrides };
   const t = await createTestEnv(overrides);
   const stack = await startStack(t.deps, {
     gatewayPort: 0,
