@@ -3,6 +3,7 @@ import {
   QC_DNR_FLAG,
   REPORT_CHARTS,
   USER_ADMIN_ROLES,
+  WEBHOOK_OWNER_ROLES,
   type RoleName,
 } from '@portal/contracts';
 
@@ -145,11 +146,11 @@ export const POLICY: readonly PolicyRule[] = [
     features: ['profile', 'settings'],
   },
   // Webhooks (issue 19): merchant and partner admins; read-only admins may look (the user service refuses their writes too).
-  { methods: ['GET', 'POST'], path: '/api/users/webhooks', roles: ['merchant_admin', 'partner_admin'] },
+  { methods: ['GET', 'POST'], path: '/api/users/webhooks', roles: WEBHOOK_OWNER_ROLES },
   {
     methods: ['GET', 'POST', 'PATCH', 'DELETE'],
     path: '/api/users/webhooks/*',
-    roles: ['merchant_admin', 'partner_admin'],
+    roles: WEBHOOK_OWNER_ROLES,
   },
   // Audit log (issue 19): the roles that administer users; the user service scopes the rows to the caller's subtree.
   // Its batch input (POST /users/audit/batch) is for the gateway only: no rule, so default deny.

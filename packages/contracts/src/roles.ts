@@ -42,6 +42,12 @@ export const USER_ADMIN_ROLES: readonly RoleName[] = [
   'partner_admin',
   'merchant_admin',
 ];
+/** Who creates and edits merchants and creates MIDs (spec 3 §6): provider admins and managers, partner admins. */
+export const MERCHANT_EDITOR_ROLES: readonly RoleName[] = ['cb911_admin', 'cb911_manager', 'partner_admin'];
+/** Who edits a MID and its RDR rules: the merchant editors and the merchant's own admin (spec 3 §6). */
+export const MID_EDITOR_ROLES: readonly RoleName[] = [...MERCHANT_EDITOR_ROLES, 'merchant_admin'];
+/** Who registers webhooks for their merchant (issue 19): merchant and partner admins. */
+export const WEBHOOK_OWNER_ROLES: readonly RoleName[] = ['merchant_admin', 'partner_admin'];
 /** Role ids offered when assignable users are restricted to admin users (spec 3 §9). */
 export const ASSIGNABLE_ROLE_IDS: readonly RoleId[] = [ROLES.cb911_manager, ROLES.cb911_agent];
 

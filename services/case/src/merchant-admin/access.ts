@@ -1,17 +1,23 @@
-import { INVALIDATE_CHANNEL, type InternalContext, type InvalidationMessage } from '@portal/contracts';
+import {
+  INVALIDATE_CHANNEL,
+  MERCHANT_EDITOR_ROLES,
+  MID_EDITOR_ROLES,
+  type InternalContext,
+  type InvalidationMessage,
+} from '@portal/contracts';
 import { badRequest, forbidden, type Cache } from '@portal/core';
 import type { Scope } from '../scope/scope';
 
 /**
- * The service's own copy of the page roles of spec 3 §6 (the gateway checks
- * the resources; this is the defence in depth by role, per the seed matrix).
+ * The page roles of spec 3 §6 by action (the gateway checks the resources;
+ * this is the defence in depth by role, per the seed matrix).
  */
 const ROLE_RULES = {
-  CREATE_MERCHANT: ['cb911_admin', 'cb911_manager', 'partner_admin'],
-  EDIT_MERCHANT: ['cb911_admin', 'cb911_manager', 'partner_admin'],
-  CREATE_MID: ['cb911_admin', 'cb911_manager', 'partner_admin'],
-  EDIT_MID: ['cb911_admin', 'cb911_manager', 'partner_admin', 'merchant_admin'],
-  EDIT_RDR: ['cb911_admin', 'cb911_manager', 'partner_admin', 'merchant_admin'],
+  CREATE_MERCHANT: MERCHANT_EDITOR_ROLES,
+  EDIT_MERCHANT: MERCHANT_EDITOR_ROLES,
+  CREATE_MID: MERCHANT_EDITOR_ROLES,
+  EDIT_MID: MID_EDITOR_ROLES,
+  EDIT_RDR: MID_EDITOR_ROLES,
 } as const;
 type AdminAction = keyof typeof ROLE_RULES;
 

@@ -8,6 +8,7 @@ import {
   MessageResult,
   WEBHOOK_MAX_ENDPOINTS,
   WEBHOOK_MESSAGES,
+  WEBHOOK_OWNER_ROLES,
   WebhookCreateBody,
   WebhookCreated,
   WebhookDeliveryList,
@@ -45,7 +46,6 @@ const errors = {
   409: ErrorResponse,
 };
 const EndpointId = Type.Object({ id: Id() });
-const OWNERS = new Set(['merchant_admin', 'partner_admin']);
 
 /**
  * GET/POST/PATCH/DELETE /users/webhooks (issue 19): a merchant or partner
@@ -61,7 +61,8 @@ export async function webhookRoutes(base: FastifyInstance) {
   async function owner(request: FastifyRequest, write: boolean): Promise<EndpointKey & { userId: number }> {
     const actor = await loadActor(request, db);
     const user = actor.user;
-    if (!user || !OWNERS.has(user.role_name)) throw forbidden(WEBHOOK_MESSAGES.notAllowed);
+    if (!user || !(WEBHOOK_OWNER_ROLES as readonly string[]).includes(user.role_name))
+      throw forbidden(WEBHOOK_MESSAGES.notAllowed);
     if (write && (actor.readOnly || user.is_read_only))
       throw forbidden('Read-only users cannot change data.');
     return { tenant: actor.tenant, merchantId: Number(user.merchant_id), userId: user.id };

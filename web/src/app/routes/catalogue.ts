@@ -1,4 +1,10 @@
-import { hasAnyRole, PROVIDER_ROLES, type TenantBootstrap } from '@portal/contracts';
+import {
+  hasAnyRole,
+  PROVIDER_ROLES,
+  USER_ADMIN_ROLES,
+  WEBHOOK_OWNER_ROLES,
+  type TenantBootstrap,
+} from '@portal/contracts';
 
 /**
  * Every signed-in route of spec 1 §2.2 (exact matches), with the feature a
@@ -342,7 +348,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'Webhooks',
     area: 'Settings',
     feature: 'webhooks',
-    roles: ['merchant_admin', 'partner_admin'],
+    roles: WEBHOOK_OWNER_ROLES,
     screen: 'webhooks',
   },
   { path: '/download', title: 'Download', area: 'Download', screen: 'download' },
@@ -372,7 +378,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'Audit Log',
     area: 'Admin',
     feature: 'users',
-    roles: ['cb911_admin', 'cb911_manager', 'partner_admin', 'merchant_admin'],
+    roles: USER_ADMIN_ROLES,
     screen: 'audit',
   },
 ];

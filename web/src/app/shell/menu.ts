@@ -1,3 +1,5 @@
+import { WEBHOOK_OWNER_ROLES } from '@portal/contracts';
+
 /**
  * The menus of spec 1 §2.3, built from the user's features (and resources
  * with a url, which also grant their page). Classic and data-grid variants.
@@ -22,9 +24,6 @@ export interface MenuSection {
 }
 
 type Variant = 'classic' | 'data-grid';
-
-/** Who manages webhooks (the user service's rule; the /webhooks route names the same roles). */
-export const WEBHOOK_OWNERS: readonly string[] = ['merchant_admin', 'partner_admin'];
 
 const CLASSIC: MenuSection[] = [
   {
@@ -72,7 +71,7 @@ const CLASSIC: MenuSection[] = [
       { label: 'Onboarding', path: '/onboarding', feature: 'onboarding' },
       // The user service lets merchant and partner admins only manage webhooks (their own merchants' events);
       // provider staff hold the feature but would meet a refusal, so the entry is theirs to miss (issue 19).
-      { label: 'Webhooks', path: '/webhooks', feature: 'webhooks', roles: WEBHOOK_OWNERS },
+      { label: 'Webhooks', path: '/webhooks', feature: 'webhooks', roles: WEBHOOK_OWNER_ROLES },
     ],
   },
   {
