@@ -53,23 +53,6 @@ export default tseslint.config(
     files: ['web/src/**/*.{ts,tsx}'],
   })),
   {
-    // Components that still build a query or an invalidation key inline (issue 30.5, to do): each
-    // has its queryOptions or key exported by its api/ file (or web/src/lib/query-keys.ts) to use.
-    files: [
-      'web/src/features/alerts/components/alerts-embed.tsx',
-      'web/src/features/builder/components/case-builder-dialog.tsx',
-      'web/src/features/case-updater/components/case-updater.tsx',
-      'web/src/features/cases/components/case-list.tsx',
-      'web/src/features/merchants/components/merchant-switcher.tsx',
-      'web/src/features/onboarding/components/onboarding-history.tsx',
-      'web/src/features/reports/components/type-ahead.tsx',
-      'web/src/features/reports/routes/reconciliation-route.tsx',
-      'web/src/features/review/routes/qc-review-case-route.tsx',
-      'web/src/lib/auth/auth-provider.tsx',
-    ],
-    rules: { '@tanstack/query/prefer-query-options': 'off' },
-  },
-  {
     // Import direction (STYLE.md, bulletproof-react): shared -> features -> app, never sideways;
     // services never import the gateway or each other, the gateway never a service (only the runner
     // composes them); no import cycles.

@@ -1,4 +1,5 @@
 import { REFRESH_NO_SESSION, type TokenResponse, type UserProfile } from '@portal/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import { api, buildUrl } from '../api-client';
 import { ApiError, GENERIC_ERROR, serverMessage, UNKNOWN_ERROR, WHOAMI_HTML_ERROR } from '../errors';
 import { queryRoots } from '../query-keys';
@@ -72,4 +73,14 @@ export async function whoami(): Promise<UserProfile> {
   if (typeof body === 'string' || !body || typeof body !== 'object')
     throw new ApiError(WHOAMI_HTML_ERROR, 200, body);
   return body as UserProfile;
+}
+
+/** The signed-in user, kept until a sign-out clears the cache or refreshProfile asks again. */
+export function getWhoamiQueryOptions() {
+  return queryOptions({
+    queryKey: whoamiQueryKey,
+    queryFn: whoami,
+    staleTime: Infinity,
+    retry: false,
+  });
 }

@@ -6,7 +6,7 @@ import { ApiError, detail, WHOAMI_HTML_ERROR } from '../errors';
 import { clearImpersonation } from '../impersonation';
 import { clearSelectedMerchant } from '../merchant-selection';
 import { releasePendingCasePatch } from '../case-patch';
-import { signOutCall, whoami, whoamiQueryKey } from './auth-api';
+import { getWhoamiQueryOptions, signOutCall, whoamiQueryKey } from './auth-api';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { dropTokens, keepTokens, refreshSession } from './session';
 import { authReducer, initialFormFromQuery, ssoTokenFromQuery, SSO_QUERY_PARAM } from './auth-machine';
@@ -99,13 +99,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     });
   }, [completeSignIn, refreshToken]);
 
-  const profileQuery = useQuery({
-    queryKey: whoamiQueryKey,
-    queryFn: whoami,
-    enabled: state.name === 'signedIn',
-    staleTime: Infinity,
-    retry: false,
-  });
+  const profileQuery = useQuery({ ...getWhoamiQueryOptions(), enabled: state.name === 'signedIn' });
 
   // whoami failures: HTML reply signs out with its message; a user who must update goes to the forced form.
   useEffect(() => {

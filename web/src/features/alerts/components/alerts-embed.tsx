@@ -1,11 +1,10 @@
 import { Box, Flex, Spinner, Text } from '@chakra-ui/react';
-import type { ExpressResolve } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Notice } from '../../../components/notice';
-import { api } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { queryErrorMessage } from '../../../lib/errors';
 import { useTenant } from '../../../lib/tenant-config';
+import { getExpressResolveQueryOptions } from '../api/get-express-resolve';
 import { ALERT_MESSAGES } from '../lib/alert-messages';
 import { embedUrl } from '../lib/embed-url';
 
@@ -14,11 +13,7 @@ export function AlertsEmbed() {
   const profile = useProfile();
   const tenant = useTenant();
   const merchantId = profile.merchant.id;
-  const ers = useQuery({
-    queryKey: ['alerts', 'express-resolve', merchantId],
-    queryFn: ({ signal }) =>
-      api.get<ExpressResolve>(`cm/merchants/${merchantId}/express-resolve`, undefined, signal),
-  });
+  const ers = useQuery(getExpressResolveQueryOptions(merchantId));
   if (ers.isError)
     return (
       <Box p="6">

@@ -22,10 +22,13 @@ export function useDocTypes(caseId: number) {
   return useQuery(getDocTypesQueryOptions(caseId));
 }
 
+/** Every product list: saving a new product adds to them. */
+export const builderProductsKey = [...queryRoots.builder, 'products'] as const;
+
 /** GET /builder/products (mid_id, search, limit). */
 export function getProductsQueryOptions(midId: number, search: string) {
   return queryOptions({
-    queryKey: [...queryRoots.builder, 'products', midId, search] as const,
+    queryKey: [...builderProductsKey, midId, search] as const,
     queryFn: ({ signal }) =>
       api.get<ProductList>(
         'builder/products',

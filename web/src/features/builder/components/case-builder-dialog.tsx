@@ -13,9 +13,17 @@ import { ApiError } from '../../../lib/errors';
 import { formatMoney } from '../../../lib/format';
 import { useStackConfig } from '../../../lib/get-stack-config';
 import { postUploadForm } from '../../../lib/post-upload-form';
+import { queryRoots } from '../../../lib/query-keys';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { builderCaseQueryOptions, useBuilderCase, useSaveBuilderPage } from '../api/builder-case';
-import { copyToCases, useDocTypes, useProducts, useRelatedCases } from '../api/builder-lookups';
+import {
+  builderProductsKey,
+  copyToCases,
+  getDocTypesQueryOptions,
+  useDocTypes,
+  useProducts,
+  useRelatedCases,
+} from '../api/builder-lookups';
 import { getBuilderUploadLink, submitBuilderUpload } from '../api/builder-upload';
 import {
   dueDatePlusOne,
@@ -146,9 +154,9 @@ export default function CaseBuilderDialog({
     if (page === 1 && details && !details.product_id && answer.product_id) {
       // The new product now exists: choose it, so that a second save does not create it again.
       setDetails({ product_id: String(answer.product_id) });
-      await qc.invalidateQueries({ queryKey: ['builder', 'products'] });
+      await qc.invalidateQueries({ queryKey: builderProductsKey });
     }
-    if (page === 1) await qc.invalidateQueries({ queryKey: ['builder', 'doctypes', row.id] });
+    if (page === 1) await qc.invalidateQueries({ queryKey: getDocTypesQueryOptions(row.id).queryKey });
   }
 
   /** Step 3: every required type has a document; files go to the store (once), then the page is saved. */
@@ -214,7 +222,7 @@ export default function CaseBuilderDialog({
           s.kind === 'template' ? [{ id: s.templateId, order_num: i, upload_doc_type_id: s.docTypeId }] : [],
         ),
       });
-      await qc.invalidateQueries({ queryKey: ['builder'] });
+      await qc.invalidateQueries({ queryKey: queryRoots.builder });
       onSubmitted(answer.message);
       onClose();
     } catch (e) {

@@ -8,6 +8,7 @@ import { Page, PageHeader } from '../../../components/page-header';
 import { toaster } from '../../../components/toaster';
 import { saveBlob } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/auth/auth-context';
+import { queryRoots } from '../../../lib/query-keys';
 import { downloadUpdaterTemplate, submitUpdaterFile, useUpdaterUploads } from '../api/case-updater-api';
 
 const COLUMNS: Array<[keyof UpdaterUpload, string]> = [
@@ -37,7 +38,7 @@ export function CaseUpdater() {
     await submitUpdaterFile(file);
     toaster.create({ type: 'success', description: M.uploaded });
     setOpen(false);
-    await qc.invalidateQueries({ queryKey: ['case-updater'] });
+    await qc.invalidateQueries({ queryKey: queryRoots.caseUpdater });
   }
 
   function exportCsv() {

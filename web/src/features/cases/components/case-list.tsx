@@ -18,7 +18,7 @@ import { PageHeader } from '../../../components/page-header';
 import { toaster } from '../../../components/toaster';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { useSelectedMerchant } from '../../../lib/merchant-selection';
-import { getCasesQueryOptions, type CaseQuery } from '../api/get-cases';
+import { casesListKey, getCasesQueryOptions, type CaseQuery } from '../api/get-cases';
 import { useStackConfig } from '../../../lib/get-stack-config';
 import { CaseDialogs, type CaseDialogState } from '../dialogs/case-dialogs';
 import { ResultDialog, type ActionResult } from '../../../components/dialogs/result-dialog';
@@ -137,7 +137,7 @@ export function CaseList({
   // A recheck reads past the list's 5 s cache: the case changed outside this page.
   const refreshGrid = useCallback(() => {
     void queryClient
-      .invalidateQueries({ queryKey: ['cases', 'list'], refetchType: 'none' })
+      .invalidateQueries({ queryKey: casesListKey, refetchType: 'none' })
       .then(() => gridRef.current?.refresh());
   }, [queryClient]);
   useDocCompilingRecheck(compiling, refreshGrid);

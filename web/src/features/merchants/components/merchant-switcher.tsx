@@ -2,6 +2,7 @@ import { NativeSelect } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { setSelectedMerchant, useSelectedMerchant } from '../../../lib/merchant-selection';
+import { queryRoots } from '../../../lib/query-keys';
 import { useMerchants } from '../api/get-merchants';
 
 const ALL = 'all';
@@ -26,7 +27,7 @@ export function MerchantSwitcher() {
         onChange={(e) => {
           const v = e.currentTarget.value;
           setSelectedMerchant(v === ALL ? null : { id: Number(v), name: options.get(Number(v)) ?? v });
-          void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+          void queryClient.invalidateQueries({ queryKey: queryRoots.dashboard });
         }}
       >
         <option value={ALL}>All Merchants</option>

@@ -12,7 +12,12 @@ import { useProfile } from '../../../lib/auth/auth-context';
 import { lastDays, rangeParam, type DateRange } from '../../../lib/dates';
 import { serverMessage } from '../../../lib/errors';
 import { useSelectedMerchant } from '../../../lib/merchant-selection';
-import { downloadTemplate, uploadOnboarding, useOnboardingFiles } from '../api/onboarding-api';
+import {
+  downloadTemplate,
+  onboardingFilesKey,
+  uploadOnboarding,
+  useOnboardingFiles,
+} from '../api/onboarding-api';
 import { DiscardOnboardingDialog } from './discard-onboarding-dialog';
 
 const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 16) : '');
@@ -38,7 +43,7 @@ export function OnboardingHistory({ legacy }: { legacy: boolean }) {
     try {
       const r = await uploadOnboarding({ file, type, merchantId });
       // The new file is listed when the user comes back (the list is otherwise fresh for 30 s).
-      void qc.invalidateQueries({ queryKey: ['onboarding', 'files'] });
+      void qc.invalidateQueries({ queryKey: onboardingFilesKey });
       toaster.create({ type: 'success', description: M.uploaded });
       navigate(`${legacy ? '/onboarding-legacy' : '/onboarding'}/edit/${r.id}`);
     } catch (e) {

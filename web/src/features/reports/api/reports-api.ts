@@ -22,9 +22,12 @@ export function getReport<T>(path: string, params: Params, signal?: AbortSignal)
   return api.get<T>(`cm/cases/reports/${path}`, params, signal);
 }
 
+/** Every query of one report, whatever its parameters: a write to the report's rows refreshes them. */
+export const reportKey = (path: string) => [...queryRoots.reports, path] as const;
+
 export function getReportQueryOptions<T>(path: string, params: Params) {
   return queryOptions({
-    queryKey: [...queryRoots.reports, path, params] as const,
+    queryKey: [...reportKey(path), params] as const,
     queryFn: ({ signal }) => getReport<T>(path, params, signal),
     placeholderData: keepPreviousData,
   });
@@ -82,4 +85,17 @@ export async function searchCurrencies(search: string, signal?: AbortSignal) {
   return [...r.data]
     .sort((a, b) => rank(a.code) - rank(b.code) || a.code.localeCompare(b.code))
     .map((c): Option => ({ id: c.id, label: `${c.code} - ${c.currency}` }));
+}
+
+/** A type-ahead's options for the typed text: `key` names the list (['mids', merchantId], ['currencies']). */
+export function getTypeAheadQueryOptions(
+  key: readonly unknown[],
+  text: string,
+  search: (text: string, signal: AbortSignal) => Promise<Option[]>,
+) {
+  return queryOptions({
+    queryKey: [...queryRoots.reports, 'type-ahead', ...key, text] as const,
+    queryFn: ({ signal }) => search(text, signal),
+    staleTime: 60_000,
+  });
 }

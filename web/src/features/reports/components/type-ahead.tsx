@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Option } from '../api/reports-api';
+import { getTypeAheadQueryOptions, type Option } from '../api/reports-api';
 
 /** Searches need 2 or more characters (spec 3 §5). */
 export const MIN_SEARCH = 2;
@@ -26,12 +26,7 @@ export function TypeAhead({
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const ready = text.trim().length >= MIN_SEARCH;
-  const q = useQuery({
-    queryKey: ['reports', 'type-ahead', ...queryKey, text.trim()],
-    queryFn: ({ signal }) => search(text.trim(), signal),
-    enabled: open && ready,
-    staleTime: 60_000,
-  });
+  const q = useQuery({ ...getTypeAheadQueryOptions(queryKey, text.trim(), search), enabled: open && ready });
   const pick = (o: Option | null) => {
     onChange(o);
     setOpen(false);

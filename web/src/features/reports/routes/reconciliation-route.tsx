@@ -13,6 +13,7 @@ import { useSelectedMerchant } from '../../../lib/merchant-selection';
 import {
   downloadReportCsv,
   flagReconciliation,
+  reportKey,
   reviewReconciliation,
   unflagReconciliation,
   useReconciliation,
@@ -72,7 +73,7 @@ export default function ReconciliationRoute() {
       }
       setAction(null);
       setSelected(new Set());
-      await queryClient.invalidateQueries({ queryKey: ['reports', 'reconciliation'] });
+      await queryClient.invalidateQueries({ queryKey: reportKey('reconciliation') });
     } catch {
       setError(FAILURE[action]);
     } finally {

@@ -9,7 +9,7 @@ import { useProfile } from '../../../lib/auth/auth-context';
 import { ApiError, UNKNOWN_ERROR } from '../../../lib/errors';
 import { ResultDialog, type ActionResult } from '../../../components/dialogs/result-dialog';
 import { useCaseViewPatch } from '../../../lib/use-case-view-patch';
-import { getQcCase } from '../api/get-qc-case';
+import { getQcCaseQueryOptions } from '../api/get-qc-case';
 import { CaseSummary } from '../components/case-summary';
 import { ErtList } from '../components/ert-list';
 import { QcActions } from '../components/qc-actions';
@@ -27,13 +27,7 @@ export default function QcReviewCaseRoute() {
   const navigate = useNavigate();
   const readOnly = useProfile().is_read_only;
   const id = caseId && /^\d+$/.test(caseId) ? Number(caseId) : null;
-  const q = useQuery({
-    queryKey: ['cases', 'qc', id ?? 'next'] as const,
-    queryFn: ({ signal }) => getQcCase(id ?? 'next', signal),
-    retry: false,
-    staleTime: 0,
-    gcTime: 0,
-  });
+  const q = useQuery(getQcCaseQueryOptions(id));
   useEffect(() => {
     if (id == null && q.data) navigate(`${VIEW}/${q.data.id}`, { replace: true });
   }, [id, q.data, navigate]);
