@@ -20,24 +20,6 @@ export function run(command, args, options = {}) {
   });
 }
 
-/**
- * Runs a command with its output held back: resolves to its exit code and
- * everything it printed (stdout and stderr interleaved), for steps that run
- * side by side and print one after another.
- */
-export function runCaptured(command, args, options = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], ...options });
-    const chunks = [];
-    child.stdout.on('data', (c) => chunks.push(c));
-    child.stderr.on('data', (c) => chunks.push(c));
-    child.on('close', (code, signal) =>
-      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }),
-    );
-    child.on('error', (error) => resolve({ code: 1, output: `${command}: ${error.message}\n` }));
-  });
-}
-
 export const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 export const pnpm = (args, options) => run('npx', ['-y', PNPM, ...args], options);
 

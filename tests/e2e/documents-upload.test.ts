@@ -7,7 +7,7 @@ import pg from 'pg';
 import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPRESENTMENT_MESSAGES as M } from '@portal/contracts';
+import { CASE_STATUS, REPRESENTMENT_MESSAGES as M } from '@portal/contracts';
 import { JobWorker } from '@portal/jobs';
 import { flatJpeg } from '../../services/docs/src/seed/demo-jpeg';
 import { JOBS } from '../../services/runner/src/stack';
@@ -42,6 +42,19 @@ const successShown = (page: Page) =>
     .filter({ hasText: M.successTitle })
     .filter({ hasText: M.success })
     .waitFor({ timeout: 20_000 });
+/**
+ * The first New Cases row whose case still takes an upload (New or Working) and is held by nobody:
+ * the list on screen may be seconds older than an earlier test's upload or compile job.
+ */
+const TAKES_UPLOAD: readonly number[] = [CASE_STATUS.New, CASE_STATUS.Working];
+async function uploadableRow(page: Page) {
+  await grid(page).getByTestId('doc-upload').first().waitFor({ timeout: 20_000 });
+  for (const upload of await grid(page).getByTestId('doc-upload').all()) {
+    const rowId = Number(await upload.locator('xpath=ancestor::*[@row-id][1]').getAttribute('row-id'));
+    if (TAKES_UPLOAD.includes(await statusOf(rowId)) && !(await markOf(rowId))) return { upload, rowId };
+  }
+  throw new Error('no New Cases row still takes an upload unheld');
+}
 const markOf = async (id: number) =>
   (
     await db().query<{ type: string; status: number }>(
@@ -162,9 +175,7 @@ describe('upload representment (manager)', () => {
     const { page } = await world.newPage();
     await signInToShell(page, world, 'acme', 'manager', undefined, '/case-management');
     await page.getByTestId('tab-new_cases').click();
-    const upload = grid(page).getByTestId('doc-upload').first();
-    await upload.waitFor({ timeout: 20_000 });
-    const rowId = Number(await upload.locator('xpath=ancestor::*[@row-id][1]').getAttribute('row-id'));
+    const { upload, rowId } = await uploadableRow(page);
     await upload.click();
     const modal = page.getByTestId('upload-representment-modal');
     await modal.waitFor();
@@ -278,10 +289,7 @@ describe('upload representment (manager)', () => {
     const { page } = await world.newPage();
     await signInToShell(page, world, 'acme', 'manager', undefined, '/case-management');
     await page.getByTestId('tab-new_cases').click();
-    const upload = grid(page).getByTestId('doc-upload').first();
-    await upload.waitFor({ timeout: 20_000 });
-    const rowId = Number(await upload.locator('xpath=ancestor::*[@row-id][1]').getAttribute('row-id'));
-    // The status as the modal opens (the list on screen may be seconds older than an earlier test's job).
+    const { upload, rowId } = await uploadableRow(page);
     const before = await statusOf(rowId);
     await upload.click();
     const modal = page.getByTestId('upload-representment-modal');
