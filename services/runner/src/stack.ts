@@ -148,7 +148,7 @@ export async function seedDemo(db: Db, env: Env, log: Logger) {
   await slowPhase(log, 'Copying the demo files into the object store', () => copySeedObjects(db, env, log));
 }
 
-/** A port free on loopback right now (the OS picks it; a race with another process is possible but harmless in practice). */
+/** A port free on loopback right now (the OS picks it; another process may take it before it is used: see startStack). */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -200,26 +200,33 @@ export async function startStack(
   };
   // The worker's jobs call the services too (e.g. onboarding creates users): same addresses.
   let serviceEnv = deps.env;
-  try {
-    // Ports are chosen before any service is built so that each one is told
-    // where the others are (the user service calls the case service, etc.).
-    const ports = {} as Record<ServiceName, number>;
-    for (const name of ORDER) ports[name] = options.servicePorts?.[name] ?? (await freePort());
-    const env = {
-      ...deps.env,
-      CASE_SERVICE_URL: `http://127.0.0.1:${ports.case}`,
-      USER_SERVICE_URL: `http://127.0.0.1:${ports.user}`,
-      DOCS_SERVICE_URL: `http://127.0.0.1:${ports.docs}`,
-      BUILDER_SERVICE_URL: `http://127.0.0.1:${ports.builder}`,
-    };
-    serviceEnv = env;
-    for (const name of ORDER) {
-      services[name] = await buildServiceApp(SERVICES[name].definition, { ...deps, env });
-      serviceUrls[name] = await listen(services[name], ports[name], '127.0.0.1');
+  // A port found free may be taken before its service listens (another process's connection or
+  // server, e.g. test files running side by side): then every service starts again on new ports.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // Ports are chosen before any service is built so that each one is told
+      // where the others are (the user service calls the case service, etc.).
+      const ports = {} as Record<ServiceName, number>;
+      for (const name of ORDER) ports[name] = options.servicePorts?.[name] ?? (await freePort());
+      const env = {
+        ...deps.env,
+        CASE_SERVICE_URL: `http://127.0.0.1:${ports.case}`,
+        USER_SERVICE_URL: `http://127.0.0.1:${ports.user}`,
+        DOCS_SERVICE_URL: `http://127.0.0.1:${ports.docs}`,
+        BUILDER_SERVICE_URL: `http://127.0.0.1:${ports.builder}`,
+      };
+      serviceEnv = env;
+      for (const name of ORDER) {
+        services[name] = await buildServiceApp(SERVICES[name].definition, { ...deps, env });
+        serviceUrls[name] = await listen(services[name], ports[name], '127.0.0.1');
+      }
+      break;
+    } catch (error) {
+      await closeAll();
+      const taken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      if (!taken || options.servicePorts || attempt === 3) throw error;
+      for (const name of ORDER) delete services[name];
     }
-  } catch (error) {
-    await closeAll();
-    throw error;
   }
   const gateway = await buildGateway({
     env: deps.env,
