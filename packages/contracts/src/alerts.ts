@@ -12,8 +12,6 @@ export const ALERT_SERVICE_LEVEL = { Basic: 1, Self: 2, Full: 3, Pro: 5 } as con
 /** Outcomes 1-3 are refunds and need refund_id, order_id and customer_name; 6 needs a case id. */
 export const ALERT_REFUND_OUTCOMES: readonly number[] = [1, 2, 3];
 export const ALERT_CASE_OUTCOME = 6;
-/** Alert sources (cases.sources ids): Ethoca, Verifi CDRN, Visa RDR. */
-export const ALERT_SOURCE = { Ethoca: 1, CDRN: 2, RDR: 3 } as const;
 /** Default date range of the alerts grid: the last 7 days (spec 2 §9). */
 export const ALERTS_DEFAULT_DAYS = 7;
 

@@ -300,8 +300,6 @@ export function groupsForPage(page: number, p: PageInputs): number[] {
   return groups;
 }
 
-export const BUILDER_PAGES = [1, 2, 3] as const;
-
 // ---- schemas
 
 export const BuilderField = Type.Object({

@@ -39,7 +39,6 @@ export const FILTER_GROUPS = [
   'in_progress',
   'completed',
 ] as const;
-export type FilterGroup = (typeof FILTER_GROUPS)[number];
 
 /** Columns `sort_by` accepts on `GET /cm/cases` (every grid column but Flag, Document and Actions). */
 export const CASE_SORT_COLUMNS = [
@@ -343,7 +342,6 @@ export type CaseHistoryList = Static<typeof CaseHistoryList>;
 export type CaseHistoryRow = Static<typeof CaseHistoryRow>;
 
 /** `GET /cm/cases/reports/cases-status-totals`. */
-export const StatusTotalsQuery = Type.Object({ client_id: Type.Optional(Id()) });
 export const StatusTotals = Type.Object({
   data: Type.Array(
     Type.Object({ status_group_id: Type.Integer(), status_group: Type.String(), count: Type.Integer() }),

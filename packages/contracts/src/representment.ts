@@ -61,7 +61,6 @@ export const bytesToMb = (bytes: number) => Math.floor(bytes / 1048576);
 export const UPLOAD_ORIGIN = 2;
 /** One file at a time, up to this size per file (the newer file panel, spec 2 §5). */
 export const REPRESENTMENT_FILE_MAX_BYTES = 10485760;
-export const REPRESENTMENT_CONTENT_TYPES = ['application/pdf', 'image/jpeg'] as const;
 /** Most files and templates in one upload. */
 export const REPRESENTMENT_MAX_ITEMS = 50;
 

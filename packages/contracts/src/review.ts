@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CaseDetail, CaseRow } from './cases';
+import { CaseDetail } from './cases';
 import { Id, ID_LIST_PATTERN, ID_STRING_PATTERN, ListResponse, SmallId, Text } from './common';
 
 /**
@@ -169,5 +169,3 @@ export const ErtList = ListResponse(Ert);
 export type ErtList = Static<typeof ErtList>;
 export const ErtResult = Type.Object({ message: Type.String(), data: Ert });
 export type ErtResult = Static<typeof ErtResult>;
-
-export const ReviewWriteResult = Type.Object({ message: Type.String(), data: Type.Array(CaseRow) });

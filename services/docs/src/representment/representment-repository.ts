@@ -49,38 +49,3 @@ export async function representmentByKey(
   );
   return rows[0] ? toRow(rows[0]) : null;
 }
-
-export interface NewRepresentment {
-  tenant: string;
-  caseId: number;
-  merchantId: number | null;
-  fileKey: string;
-  filename: string;
-  contentType: string;
-  size: number;
-  caseComments: string | null;
-  createdBy: string | null;
-  /** Seeded history keeps its own dates; uploads default to now. */
-  dateCreated?: Date;
-}
-
-export async function insertRepresentment(tx: Queryable, r: NewRepresentment): Promise<number> {
-  const { rows } = await tx.query<{ id: number }>(
-    `insert into docs.representments (tenant_id, case_id, merchant_id, file_key, filename, content_type, size,
-       case_comments, created_by, date_created)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, coalesce($10::timestamptz, now())) returning id`,
-    [
-      r.tenant,
-      r.caseId,
-      r.merchantId,
-      r.fileKey,
-      r.filename,
-      r.contentType,
-      r.size,
-      r.caseComments,
-      r.createdBy,
-      r.dateCreated?.toISOString() ?? null,
-    ],
-  );
-  return Number(rows[0]!.id);
-}
