@@ -12,7 +12,7 @@ import { JobWorker } from '@portal/jobs';
 import { flatJpeg } from '../../services/docs/src/seed/demo-jpeg';
 import { JOBS } from '../../services/runner/src/stack';
 import { screenshot } from '../support/browser';
-import { apiAs, signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web';
+import { apiAs, networkQuiet, signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web';
 import { makePdf, postForm, type UploadLink } from '../support/representment-upload';
 
 /**
@@ -49,9 +49,16 @@ const successShown = (page: Page) =>
 const TAKES_UPLOAD: readonly number[] = [CASE_STATUS.New, CASE_STATUS.Working];
 async function uploadableRow(page: Page) {
   await grid(page).getByTestId('doc-upload').first().waitFor({ timeout: 20_000 });
-  for (const upload of await grid(page).getByTestId('doc-upload').all()) {
-    const rowId = Number(await upload.locator('xpath=ancestor::*[@row-id][1]').getAttribute('row-id'));
-    if (TAKES_UPLOAD.includes(await statusOf(rowId)) && !(await markOf(rowId))) return { upload, rowId };
+  await networkQuiet(page);
+  const rows = grid(page)
+    .locator('.ag-row[row-id]')
+    .filter({ has: page.getByTestId('doc-upload') });
+  const ids = (await rows.evaluateAll((els) => els.map((e) => e.getAttribute('row-id')))).map(Number);
+  for (const rowId of ids) {
+    if (!TAKES_UPLOAD.includes(await statusOf(rowId)) || (await markOf(rowId))) continue;
+    // By its row: a grid drawn anew (the tab's data arriving) puts other cases at the same index.
+    const upload = grid(page).locator(`.ag-row[row-id="${rowId}"]`).getByTestId('doc-upload').first();
+    return { upload, rowId };
   }
   throw new Error('no New Cases row still takes an upload unheld');
 }
@@ -86,10 +93,7 @@ describe('upload representment (manager)', () => {
     await signInToShell(page, world, 'acme', 'manager', undefined, '/case-management');
     await page.getByTestId('case-list-case-management').waitFor();
     await page.getByTestId('tab-new_cases').click();
-    const upload = grid(page).getByTestId('doc-upload').first();
-    await upload.waitFor({ timeout: 20_000 });
-    const rowId = Number(await upload.locator('xpath=ancestor::*[@row-id][1]').getAttribute('row-id'));
-    expect(rowId).toBeGreaterThan(0);
+    const { upload, rowId } = await uploadableRow(page);
     expect(await upload.getAttribute('title')).toBe('Upload Representment');
 
     await upload.click();
@@ -229,9 +233,7 @@ describe('upload representment (manager)', () => {
     const { page } = await world.newPage();
     await signInToShell(page, world, 'acme', 'manager', undefined, '/case-management');
     await page.getByTestId('tab-new_cases').click();
-    const first = grid(page).getByTestId('doc-upload').first();
-    await first.waitFor({ timeout: 20_000 });
-    const rowId = Number(await first.locator('xpath=ancestor::*[@row-id][1]').getAttribute('row-id'));
+    const { rowId } = await uploadableRow(page);
 
     // Accepted through the API, then its stored file replaced by posting the same form again.
     const api = await apiAs(world, 'acme', 'manager');
