@@ -538,13 +538,18 @@ describe('upload, compile and the compiled document (worker running)', () => {
     const { page } = await live.newPage();
     await signInToShell(page, live, 'acme', 'manager', undefined, '/case-management');
     await page.getByTestId('tab-new_cases').click();
-    const icons = grid(page).getByTestId('doc-upload');
-    await icons.first().waitFor({ timeout: 20_000 });
-    const titles = new Map<number, string | null>();
-    for (const icon of await icons.all()) {
-      const id = Number(await icon.locator('xpath=ancestor::*[@row-id][1]').getAttribute('row-id'));
-      titles.set(id, await icon.getAttribute('title'));
-    }
+    await grid(page).getByTestId('doc-upload').first().waitFor({ timeout: 20_000 });
+    await networkQuiet(page);
+    // Each row's id and icon title read together: a grid drawn anew moves cases between indexes.
+    const pairs = await grid(page)
+      .locator('.ag-row[row-id]')
+      .evaluateAll((els) =>
+        els.flatMap((e) => {
+          const icon = e.querySelector('[data-testid="doc-upload"]');
+          return icon ? [[Number(e.getAttribute('row-id')), icon.getAttribute('title')] as const] : [];
+        }),
+      );
+    const titles = new Map<number, string | null>(pairs);
     const { rows } = await q<{ id: number; cycle_id: number }>(
       `select id, cycle_id from cases.cases where id = any($1::bigint[])`,
       [[...titles.keys()]],
