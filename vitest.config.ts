@@ -33,6 +33,15 @@ const sharedWorkers = (maxWorkers: number) => ({ maxWorkers, isolate: false });
  */
 const patientPolls = { expect: { poll: { timeout: 10_000 } } };
 
+/** What both integration projects share: the run's servers and template, and their time limits. */
+const integration = {
+  ...patientPolls,
+  environment: 'node',
+  globalSetup: ['tests/support/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 120_000,
+} as const;
+
 export default defineConfig({
   ...base,
   test: {
@@ -67,11 +76,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           exclude: MOCKING_FILES,
           ...sharedWorkers(4),
-          ...patientPolls,
-          environment: 'node',
-          globalSetup: ['tests/support/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
+          ...integration,
         },
       },
       {
@@ -81,11 +86,7 @@ export default defineConfig({
           include: MOCKING_FILES,
           // After the integration files (vitest runs projects of different worker counts in turn).
           sequence: { groupOrder: 1 },
-          ...patientPolls,
-          environment: 'node',
-          globalSetup: ['tests/support/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
+          ...integration,
         },
       },
       {
