@@ -140,8 +140,10 @@ describe('bulk auto-accept: preview, confirm, run', () => {
 
     await startWorker();
     await waitForBulk(id, 'done');
-    const status = await getJobStatus(c.t.db, 'acme', confirmed.body.job_id);
-    expect(status?.state).toBe('done');
+    // The queue marks its job done once the handler has returned, a moment after the bulk row.
+    await expect
+      .poll(async () => (await getJobStatus(c.t.db, 'acme', confirmed.body.job_id))?.state)
+      .toBe('done');
     const { rows } = await c.t.db.query<{ id: string; status_id: number; verdict_id: number; h: number }>(
       `select c.id, c.status_id, c.verdict_id,
          (select count(*)::int from cases.case_history h where h.case_id = c.id and h.action = $2) as h
