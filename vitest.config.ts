@@ -93,8 +93,10 @@ export default defineConfig({
         ...base,
         test: {
           name: 'e2e',
+          // Two at a time: with three, Chromium, three stacks and Postgres kept 2 cores at a load of 12-18
+          // and tests that pass alone ran out of time.
           include: ['tests/e2e/**/*.test.ts'],
-          ...sharedWorkers(3),
+          ...sharedWorkers(2),
           ...patientPolls,
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
