@@ -46,8 +46,10 @@ COPY --from=build /src/config ./config
 ENV WEB_DIST_DIR=/app/web/dist PORT=8080 METRICS_PORT=9091
 USER node
 EXPOSE 8080 9091
+# Liveness (/api/health/live asks no dependency): an orchestrator that replaces unhealthy containers
+# must not do so for a Redis or upstream outage. docker-compose.yml checks readiness instead.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/api/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 CMD ["node", "--enable-source-maps", "dist/server.js"]
 
 FROM runtime-base AS services

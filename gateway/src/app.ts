@@ -1,6 +1,6 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { INVALIDATE_CHANNEL, type InvalidationMessage } from '@portal/contracts';
-import { errorHandler, lazySchemaCompilers } from '@portal/core';
+import { Drain, errorHandler, lazySchemaCompilers } from '@portal/core';
 import { apiDocsRoutes } from './api-docs/api-docs-routes';
 import { GatewayAudit } from './audit/audit';
 import { Jwks } from './auth/jwks';
@@ -10,7 +10,7 @@ import { CachedSource } from './cache/cached-source';
 import { GuardedCache } from './cache/guarded-cache';
 import { lookupPrefix, lookupRoutes } from './cache/lookup-routes';
 import type { GatewayCore, GatewayDeps } from './core';
-import { healthRoutes } from './health/health-routes';
+import { healthRoutes, registerProbes } from './health/health-routes';
 import { liveRoutes } from './live/live-routes';
 import { GatewayMetrics } from './metrics/metrics';
 import { lazyChildLogger } from './pipeline/lazy-logger';
@@ -72,7 +72,9 @@ export async function buildGateway(
     logController: new LogController({ disableRequestLogging: true }),
     // The per-request child logger is created only when a request logs (pipeline/lazy-logger.ts).
     childLoggerFactory: lazyChildLogger as never,
-    return503OnClosing: true,
+    // A request arriving on a kept-alive connection while closing is still served (with Connection:
+    // close), not refused: readiness already sent new traffic elsewhere during the drain (server.ts).
+    return503OnClosing: false,
     schemaController: { compilersFactory: lazySchemaCompilers() },
   });
   app.setErrorHandler(errorHandler);
@@ -122,6 +124,7 @@ export async function buildGateway(
     sessions: new RevokedSessions(store),
   };
   app.decorate('gw', gw);
+  app.decorate('drain', new Drain());
 
   // Invalidation (design §4 step 8): every gateway instance drops its copies and the Redis entry.
   await deps.cache.subscribe(INVALIDATE_CHANNEL, (raw) => {
@@ -157,6 +160,8 @@ export async function buildGateway(
     gw.sessions.forgetChecks();
   });
 
+  // The probes first: their hook answers them before the pipeline's (health-routes.ts).
+  registerProbes(app, { deps, pools });
   registerPipeline(app, gw);
   await app.register(healthRoutes, { deps, pools });
   await tenantRoutes(app, gw);

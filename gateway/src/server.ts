@@ -9,6 +9,7 @@ import {
   resolveContextSecret,
 } from '@portal/core';
 import { buildGateway } from './app';
+import { gatewayCloseSeconds } from './health/drain';
 import { buildMetricsServer } from './metrics/metrics';
 
 async function main() {
@@ -29,7 +30,13 @@ async function main() {
   });
   // Prometheus on its own internal port (METRICS_PORT=0 turns it off): never on the public one.
   const metrics = env.METRICS_PORT ? await buildMetricsServer(app.gw.metrics) : undefined;
-  closeOnSignals(log, [() => app.close(), async () => metrics?.close(), () => cache.close()]);
+  // SIGTERM: readiness 503 at once, still serving for DRAIN_SECONDS while load balancers move on,
+  // then closed (in-flight calls finish, live streams get their `end` event).
+  closeOnSignals(log, [() => app.close(), async () => metrics?.close(), () => cache.close()], {
+    drains: [app.drain],
+    drainSeconds: env.DRAIN_SECONDS,
+    closeSeconds: gatewayCloseSeconds(env),
+  });
   await listen(app, env.PORT, env.HOST);
   if (metrics) await listen(metrics, env.METRICS_PORT, env.HOST);
 }

@@ -8,8 +8,17 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { GATEWAY_HEALTH_PATH, SERVICE_HEALTH_PATH } from '@portal/contracts';
-import { EnvSchema, loadEnv, varDefault, varMeta, varsUsedBy, type ProcessName } from '@portal/core';
+import { GATEWAY_LIVE_PATH, GATEWAY_READY_PATH, SERVICE_READY_PATH } from '@portal/contracts';
+import {
+  CLOSE_SECONDS,
+  EnvSchema,
+  loadEnv,
+  varDefault,
+  varMeta,
+  varsUsedBy,
+  type ProcessName,
+} from '@portal/core';
+import { gatewayShutdownSeconds } from '../../gateway/src/health/drain';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const read = (f: string) => readFileSync(join(ROOT, f), 'utf8');
@@ -20,6 +29,7 @@ interface ComposeService {
   environment?: Record<string, string | number | boolean | null>;
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
+  stop_grace_period?: string;
   ports?: string[];
   volumes?: string[];
   secrets?: string[];
@@ -163,30 +173,43 @@ describe('docker-compose.yml', () => {
       const port = loadEnv([name as ProcessName], environmentOf(name))[portVar];
       expect(new URL(upstreamUrl[name as keyof typeof upstreamUrl]).port, name).toBe(String(port));
       expect(new URL(upstreamUrl[name as keyof typeof upstreamUrl]).hostname, name).toBe(name);
-      expect(compose.services[name]!.healthcheck!.test.join(' '), name).toContain(
-        `http://127.0.0.1:${port}/health`,
-      );
+      expect(healthUrl(name).port, name).toBe(String(port));
     }
     // The job worker has no upstream URL: its health check looks where it listens.
     const workerPort = loadEnv(['worker'], environmentOf('worker')).WORKER_PORT;
-    expect(compose.services.worker!.healthcheck!.test.join(' ')).toContain(
-      `http://127.0.0.1:${workerPort}/health`,
-    );
+    expect(healthUrl('worker').port).toBe(String(workerPort));
     expect(gatewayEnv.PORT).toBe(8080);
     expect(compose.services.gateway!.ports!.map(interpolate)).toEqual(['8080:8080']);
-    expect(compose.services.gateway!.healthcheck!.test.join(' ')).toContain(
-      `http://127.0.0.1:${gatewayEnv.PORT}/api/health`,
-    );
+    expect(healthUrl('gateway').port).toBe(String(gatewayEnv.PORT));
   });
 
-  it('health checks use the health routes the code serves', () => {
-    // The same constants register the routes (core service.ts, gateway health-routes.ts);
-    // tests/integration/foundation/stack.test.ts calls them on the running stack.
+  it('health checks use the readiness routes the code serves', () => {
+    // The same constants register the routes (core service.ts and health.ts, the worker's
+    // worker.ts, gateway health-routes.ts): tests/static/probe-routes.test.ts checks each process
+    // serves them; tests/integration/gateway/readiness.test.ts and foundation/probes.test.ts call them.
     for (const name of ['case', 'user', 'docs', 'builder', 'worker']) {
       const url = healthUrl(name);
-      expect(url.pathname, name).toBe(SERVICE_HEALTH_PATH);
+      expect(url.hostname, name).toBe('127.0.0.1');
+      expect(url.pathname, name).toBe(SERVICE_READY_PATH);
     }
-    expect(healthUrl('gateway').pathname).toBe(GATEWAY_HEALTH_PATH);
+    expect(healthUrl('gateway').pathname).toBe(GATEWAY_READY_PATH);
+  });
+
+  it('gives each process time to drain and close when stopped (docker stop waits 10 s otherwise)', () => {
+    const seconds = (name: string) => {
+      const value = compose.services[name]!.stop_grace_period ?? '10s';
+      expect(value, name).toMatch(/^\d+s$/);
+      return Number.parseInt(value, 10);
+    };
+    const gatewayEnv = loadEnv(['gateway'], environmentOf('gateway'));
+    expect(gatewayEnv.DRAIN_SECONDS).toBeGreaterThan(0);
+    expect(seconds('gateway')).toBeGreaterThanOrEqual(gatewayShutdownSeconds(gatewayEnv));
+    for (const name of ['case', 'user', 'docs', 'builder']) {
+      const env = loadEnv([name as ProcessName], environmentOf(name));
+      expect(seconds(name), name).toBeGreaterThanOrEqual(env.DRAIN_SECONDS + CLOSE_SECONDS);
+    }
+    const worker = loadEnv(['worker'], environmentOf('worker'));
+    expect(seconds('worker')).toBeGreaterThanOrEqual(worker.WORKER_SHUTDOWN_GRACE_SECONDS + CLOSE_SECONDS);
   });
 
   it('builds app services from the Dockerfile targets that exist', () => {
@@ -221,7 +244,10 @@ describe('Dockerfile', () => {
       expect(stage, target).toMatch(/^USER node$/m);
       expect(stage, target).not.toMatch(/pnpm install|npm install/);
     }
-    expect(stages.find((s) => s.split('\n')[0]!.endsWith('AS gateway'))).toMatch(/HEALTHCHECK/);
+    const gateway = stages.find((s) => s.split('\n')[0]!.endsWith('AS gateway'))!;
+    expect(gateway).toMatch(/HEALTHCHECK/);
+    // Liveness: a container orchestrator replacing unhealthy containers must not do so for an outage.
+    expect(gateway).toContain(`+'${GATEWAY_LIVE_PATH}')`);
   });
 
   it('copies every workspace manifest before installing (so pnpm install --frozen-lockfile sees the whole workspace)', () => {

@@ -19,8 +19,14 @@ import { Job } from 'kubernetes-models/batch/v1';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Namespace, Secret, Service } from 'kubernetes-models/v1';
-import { GATEWAY_HEALTH_PATH, SERVICE_HEALTH_PATH } from '@portal/contracts';
 import {
+  GATEWAY_LIVE_PATH,
+  GATEWAY_READY_PATH,
+  SERVICE_LIVE_PATH,
+  SERVICE_READY_PATH,
+} from '@portal/contracts';
+import {
+  CLOSE_SECONDS,
   EnvSchema,
   loadEnv,
   PROCESS_NAMES,
@@ -29,6 +35,7 @@ import {
   varsUsedBy,
   type ProcessName,
 } from '@portal/core';
+import { gatewayShutdownSeconds } from '../../gateway/src/health/drain';
 import { loadTenants } from '../../gateway/src/tenants/load';
 import { kustomizeBuild, podSpecOf, type K8sObject } from './kustomize';
 
@@ -393,18 +400,44 @@ describe.each(renders)('deploy/ $name', (r) => {
     }
   });
 
-  it('probes the health routes: readiness on the route, liveness that no dependency can fail', () => {
+  it('probes readiness and liveness on the routes the code serves (no dependency can fail liveness)', () => {
+    // The same constants register the routes: tests/static/probe-routes.test.ts checks each process
+    // serves them, the integration tests (gateway/readiness, foundation/probes) what they answer.
     for (const d of r.deployments) {
       for (const c of r.containers(d)) {
         const id = `${d.metadata.name}/${c.name}`;
-        const route = r.processOf(c) === 'gateway' ? GATEWAY_HEALTH_PATH : SERVICE_HEALTH_PATH;
-        expect(c.readinessProbe?.httpGet?.path, `${id} readiness`).toBe(route);
-        expect(c.livenessProbe, `${id} liveness`).toBeDefined();
-        // The health routes answer 503 when Postgres/Redis/an upstream is down: never a liveness check.
-        expect(c.livenessProbe?.httpGet?.path, `${id} liveness`).not.toBe(route);
+        const gateway = r.processOf(c) === 'gateway';
+        expect(c.readinessProbe?.httpGet?.path, `${id} readiness`).toBe(
+          gateway ? GATEWAY_READY_PATH : SERVICE_READY_PATH,
+        );
+        expect(c.livenessProbe?.httpGet?.path, `${id} liveness`).toBe(
+          gateway ? GATEWAY_LIVE_PATH : SERVICE_LIVE_PATH,
+        );
         for (const probe of [c.readinessProbe, c.livenessProbe, c.startupProbe]) {
           const port = probe?.httpGet?.port ?? probe?.tcpSocket?.port;
           if (port !== undefined) expect(portNumber(c, port), `${id} probe port ${port}`).toBeDefined();
+        }
+      }
+    }
+  });
+
+  it('gives each pod time to drain and close on SIGTERM (terminationGracePeriodSeconds)', () => {
+    for (const d of r.deployments) {
+      const grace =
+        (podSpecOf(d) as { terminationGracePeriodSeconds?: number }).terminationGracePeriodSeconds ?? 30;
+      for (const c of r.containers(d)) {
+        const id = `${d.metadata.name}/${c.name}`;
+        const process = r.processOf(c);
+        const env = loadEnv(r.processesOf(c), r.envOf(c));
+        if (process === 'gateway') {
+          // The gateway drains in production: set explicitly where its grace period is decided.
+          expect(c.env?.find((e) => e.name === 'DRAIN_SECONDS')?.value, `${id} DRAIN_SECONDS`).toBeDefined();
+          expect(env.DRAIN_SECONDS, id).toBeGreaterThan(0);
+          expect(grace, id).toBeGreaterThanOrEqual(gatewayShutdownSeconds(env));
+        } else if (process === 'worker') {
+          expect(grace, id).toBeGreaterThanOrEqual(env.WORKER_SHUTDOWN_GRACE_SECONDS + CLOSE_SECONDS);
+        } else {
+          expect(grace, id).toBeGreaterThanOrEqual(env.DRAIN_SECONDS + CLOSE_SECONDS);
         }
       }
     }

@@ -108,9 +108,28 @@ export const HealthResponse = Type.Object({
     Type.String(),
     Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('off')]),
   ),
+  /** Readiness: the process is shutting down (it still serves, but takes no new traffic). */
+  draining: Type.Optional(Type.Boolean()),
+  /** Readiness: what makes it not ready (check names, or 'draining'). */
+  down: Type.Optional(Type.Array(Type.String())),
 });
 export type HealthResponse = Static<typeof HealthResponse>;
 
-/** Health routes: each service's own, and the gateway's (docker-compose health checks use these). */
+/**
+ * Health routes: each service's own, and the gateway's. The plain ones report every dependency
+ * (design §4); probes use the two below them.
+ */
 export const SERVICE_HEALTH_PATH = '/health';
 export const GATEWAY_HEALTH_PATH = '/api/health';
+/**
+ * Liveness: 200 while the process's event loop answers, whatever its dependencies do (a Postgres,
+ * Redis or upstream outage must not get pods restarted). Services and the worker, then the gateway.
+ */
+export const SERVICE_LIVE_PATH = '/health/live';
+export const GATEWAY_LIVE_PATH = '/api/health/live';
+/**
+ * Readiness: 200 when the process can serve traffic now, 503 (HealthResponse naming what is down in
+ * `down`) when a dependency it needs is down or it is draining for shutdown.
+ */
+export const SERVICE_READY_PATH = '/health/ready';
+export const GATEWAY_READY_PATH = '/api/health/ready';

@@ -48,6 +48,21 @@ describe('loadEnv', () => {
     expect(loadEnv(['user'], {}).COOKIE_SECURE).toBe(false);
   });
 
+  it('drains 5 s before closing in production, not at all in development and tests', () => {
+    const production = {
+      NODE_ENV: 'production',
+      REDIS_URL: 'redis://cache:6379',
+      INTERNAL_CONTEXT_SECRET: 'x'.repeat(32),
+    };
+    expect(loadEnv(['gateway'], production).DRAIN_SECONDS).toBe(5);
+    expect(loadEnv(['gateway'], { ...production, DRAIN_SECONDS: '0' }).DRAIN_SECONDS).toBe(0);
+    expect(loadEnv(['gateway'], {}).DRAIN_SECONDS).toBe(0);
+    expect(loadEnv(['gateway'], { NODE_ENV: 'test' }).DRAIN_SECONDS).toBe(0);
+    expect(loadEnv(['case'], { DRAIN_SECONDS: '2' }).DRAIN_SECONDS).toBe(2);
+    expect(() => loadEnv(['gateway'], { DRAIN_SECONDS: '-1' })).toThrow(/DRAIN_SECONDS/);
+    expect(varsUsedBy(['worker'])).not.toContain('DRAIN_SECONDS');
+  });
+
   it('knows which process reads which variable', () => {
     expect(varsUsedBy(['gateway'])).toContain('TRUST_PROXY');
     expect(varsUsedBy(['gateway'])).not.toContain('DATABASE_URL');

@@ -107,7 +107,7 @@ export const EnvSchema = Type.Object({
   }),
   WORKER_PORT: withDefault('WORKER_PORT', port(4005), {
     usedBy: ['worker'],
-    description: "Port of the job worker's health route (GET /health)",
+    description: "Port of the job worker's health routes (GET /health, /health/live, /health/ready)",
   }),
   WORKER_SHUTDOWN_GRACE_SECONDS: withDefault(
     'WORKER_SHUTDOWN_GRACE_SECONDS',
@@ -117,6 +117,12 @@ export const EnvSchema = Type.Object({
       description: 'On SIGTERM, how long running jobs may finish before they are handed back to the queue',
     },
   ),
+  DRAIN_SECONDS: withDefault('DRAIN_SECONDS', Type.Integer({ minimum: 0, maximum: 300, default: 0 }), {
+    usedBy: ['gateway', ...SERVICES],
+    description:
+      'On SIGTERM, how long readiness answers 503 while the process still serves, before it closes (5 by default when NODE_ENV=production)',
+    productionDefault: '5',
+  }),
   JOB_POLL_INTERVAL_SECONDS: withDefault(
     'JOB_POLL_INTERVAL_SECONDS',
     Type.Number({ minimum: 0.5, maximum: 60, default: 2 }),

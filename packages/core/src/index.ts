@@ -3,6 +3,7 @@ export * from './case-client';
 export * from './db';
 export * from './env';
 export * from './errors';
+export * from './health';
 export * from './internal-context';
 export * from './lazy-schemas';
 export * from './logger';

@@ -7,12 +7,23 @@ import {
   INTERNAL_CONTEXT_HEADER,
   REQUEST_ID_HEADER,
   SERVICE_HEALTH_PATH,
+  SERVICE_LIVE_PATH,
+  SERVICE_READY_PATH,
   type InternalContext,
 } from '@portal/contracts';
 import type { Cache } from './cache';
 import type { Db } from './db';
 import type { Env, ServiceName } from './env';
 import { errorHandler, notFoundHandler, unauthorized } from './errors';
+import {
+  Drain,
+  liveAnswer,
+  postgresCheck,
+  READINESS_CACHE_MS,
+  readinessAnswer,
+  redisCheck,
+  reusedFor,
+} from './health';
 import { registerInputGuard } from './input-guard';
 import { lazySchemaCompilers } from './lazy-schemas';
 import { verifyContext } from './internal-context';
@@ -42,13 +53,13 @@ export interface ServiceDefinition {
   title: string;
   /** Route plugin; gets `app.deps` and `request.ctx`. */
   routes: FastifyPluginAsync;
-  /** Paths callable without an internal context besides /health and /openapi.json (e.g. the JWKS). */
+  /** Paths callable without an internal context besides the health routes and /openapi.json (e.g. the JWKS). */
   publicPaths?: readonly string[];
   /** Larger bodies for upload routes; 1 MiB otherwise. */
   bodyLimit?: number;
 }
 
-const ALWAYS_PUBLIC = [SERVICE_HEALTH_PATH, '/openapi.json'];
+const ALWAYS_PUBLIC = [SERVICE_HEALTH_PATH, SERVICE_LIVE_PATH, SERVICE_READY_PATH, '/openapi.json'];
 
 /**
  * Builds a service as a Fastify app (not listening): tests inject into it,
@@ -65,9 +76,13 @@ export async function buildServiceApp(def: ServiceDefinition, deps: ServiceDeps)
     bodyLimit: def.bodyLimit ?? 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
     schemaController: { compilersFactory: lazySchemaCompilers() },
+    // A request arriving on a kept-alive connection while closing is still served (with Connection:
+    // close), not refused: readiness already sent new traffic elsewhere during the drain.
+    return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('deps', deps);
+  app.decorate('drain', new Drain());
   registerInputGuard(app);
   app.decorateRequest('ctx', null as unknown as InternalContext);
   app.setErrorHandler(errorHandler);
@@ -114,6 +129,27 @@ export async function buildServiceApp(def: ServiceDefinition, deps: ServiceDeps)
         .send({ status, service: def.name, checks: { postgres: db, redis: cache } });
     },
   );
+
+  // The probes (liveness, readiness): design §12, contracts' SERVICE_LIVE_PATH and SERVICE_READY_PATH.
+  const probeSchema = { schema: { response: { 200: HealthResponse, 503: HealthResponse } } };
+  app.get(SERVICE_LIVE_PATH, probeSchema, async (_req, reply) => {
+    const { statusCode, body } = liveAnswer(def.name);
+    return reply.status(statusCode).header('cache-control', 'no-store').send(body);
+  });
+
+  // Ready while Postgres answers and the process is not draining. Redis is reported but not needed:
+  // without it a service still serves every call (cache reads miss, writes and invalidations are
+  // dropped and logged, design §4), so an outage of Redis must not empty every service's endpoints.
+  const readyChecks = reusedFor(READINESS_CACHE_MS, async () => {
+    const [postgres, redis] = await Promise.all([postgresCheck(deps.db), redisCheck(deps.cache)]);
+    return { postgres, redis };
+  });
+  app.get(SERVICE_READY_PATH, probeSchema, async (_req, reply) => {
+    // A draining process answers at once: it is going away whatever its dependencies say.
+    const checks = app.drain.draining ? {} : await readyChecks();
+    const { statusCode, body } = readinessAnswer(def.name, checks, ['postgres'], app.drain.draining);
+    return reply.status(statusCode).header('cache-control', 'no-store').send(body);
+  });
 
   await app.register(def.routes);
   return app;

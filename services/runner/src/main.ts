@@ -3,7 +3,7 @@
  *   case | user | docs | builder   one service (docker compose runs four of these)
  *   migrate                        migrations, then demo data per SEED_SCALE (one-shot job)
  *   reset                          `npm run demo:reset`: demo data back to its starting state (reset.ts)
- *   worker                         the background job worker (health on WORKER_PORT /health)
+ *   worker                         the background job worker (health on WORKER_PORT: /health, /health/live, /health/ready)
  *   all                            the embedded default of `npm start`: migrate, seed, services and gateway in one process
  */
 import {
@@ -46,7 +46,12 @@ async function runService(name: ServiceName) {
   const env = loadEnv([name]);
   const deps = await openDeps(env, `${name}-service`);
   const app = await buildServiceApp(SERVICES[name].definition, deps);
-  closeOnSignals(deps.log, [() => app.close(), () => deps.cache.close(), () => deps.db.close()]);
+  // SIGTERM: not ready at once, still serving for DRAIN_SECONDS (the gateways' pools and Kubernetes
+  // endpoints move on), then closed.
+  closeOnSignals(deps.log, [() => app.close(), () => deps.cache.close(), () => deps.db.close()], {
+    drains: [app.drain],
+    drainSeconds: env.DRAIN_SECONDS,
+  });
   await listen(app, env[PORT_VAR[name]], env.HOST);
 }
 
@@ -65,8 +70,11 @@ async function runMigrate() {
 
 async function runAll() {
   const env = loadEnv(PROCESS_NAMES);
-  const { deps, closers } = await startEmbedded(env);
-  closeOnSignals(deps.log, closers);
+  const { deps, stack, closers } = await startEmbedded(env);
+  closeOnSignals(deps.log, closers, {
+    drains: [stack.gateway.drain, ...Object.values(stack.services).map((app) => app.drain)],
+    drainSeconds: env.DRAIN_SECONDS,
+  });
   deps.log.info(
     `Portal ready on http://localhost:${env.PORT} (demo tenants: acme.localhost, northbank.localhost)`,
   );

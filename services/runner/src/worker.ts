@@ -1,16 +1,48 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type ServerResponse, type Server } from 'node:http';
 import closeWithGrace from 'close-with-grace';
-import { SERVICE_HEALTH_PATH, type HealthResponse } from '@portal/contracts';
-import { createCache, createLogger, openDatabase, type Db, type Env } from '@portal/core';
+import {
+  SERVICE_HEALTH_PATH,
+  SERVICE_LIVE_PATH,
+  SERVICE_READY_PATH,
+  type HealthResponse,
+} from '@portal/contracts';
+import {
+  createCache,
+  createLogger,
+  liveAnswer,
+  openDatabase,
+  postgresCheck,
+  READINESS_CACHE_MS,
+  readinessAnswer,
+  reusedFor,
+  type Db,
+  type Env,
+  type ProbeAnswer,
+} from '@portal/core';
 import { JobWorker, livePublisher, type JobDefinition } from '@portal/jobs';
 
+function send(res: ServerResponse, { statusCode, body }: ProbeAnswer) {
+  res.writeHead(statusCode, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
 /**
- * GET /health of the worker process: 200 when Postgres answers and the worker
- * is taking jobs, 503 otherwise (HealthResponse, as the services answer).
+ * The worker process's health routes (HealthResponse, as the services answer):
+ * - GET /health: 200 when Postgres answers and the worker is taking jobs, 503 otherwise;
+ * - GET /health/live: 200 while the process answers (liveness: no dependency is asked);
+ * - GET /health/ready: /health's checks, bounded and reused for a second (readiness); the worker
+ *   leaves 'started' as soon as it stops on SIGTERM.
  */
 export function createWorkerHealthServer(db: Db, worker: JobWorker): Server {
+  const readyChecks = reusedFor(READINESS_CACHE_MS, async () => ({ postgres: await postgresCheck(db) }));
+  const ready = async (): Promise<ProbeAnswer> => {
+    const checks = { ...(await readyChecks()), worker: worker.state === 'started' ? 'up' : 'down' } as const;
+    return readinessAnswer('worker', checks, ['postgres', 'worker'], false);
+  };
   return createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
+    if (req.method === 'GET' && path === SERVICE_LIVE_PATH) return send(res, liveAnswer('worker'));
+    if (req.method === 'GET' && path === SERVICE_READY_PATH) return void ready().then((a) => send(res, a));
     if (req.method !== 'GET' || path !== SERVICE_HEALTH_PATH) {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'Not found.' }));
@@ -30,8 +62,7 @@ export function createWorkerHealthServer(db: Db, worker: JobWorker): Server {
           service: 'worker',
           checks: { postgres, worker: running },
         };
-        res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-        res.end(JSON.stringify(body));
+        send(res, { statusCode: ok ? 200 : 503, body });
       });
   });
 }

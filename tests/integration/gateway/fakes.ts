@@ -156,7 +156,7 @@ export async function fakeUserService(secret: string, signer: Signer): Promise<F
     const ctx = ctxOf(secret, req.headers[INTERNAL_CONTEXT_HEADER]);
     const body = parse(raw, req.headers['content-type']);
     if (path === '/users/.well-known/jwks.json') return send(res, 200, signer.jwks);
-    if (path === '/health')
+    if (path === '/health' || path.startsWith('/health/'))
       return send(res, 200, { status: 'ok', service: 'user', checks: { postgres: 'up', redis: 'up' } });
     if (!ctx) return send(res, 401, { message: 'Calls must come through the gateway.' });
     if (path === '/users/whoami' && req.method === 'POST') {
@@ -199,7 +199,7 @@ export async function fakeEchoService(secret: string, name: string): Promise<Fak
   const state = { seen: [], calls: new Map(), delayMs: 2000 } as unknown as FakeEchoService;
   const fake = await serve(async (req, raw, res) => {
     const path = req.url!.split('?')[0]!;
-    if (path === '/health')
+    if (path === '/health' || path.startsWith('/health/'))
       return send(res, 200, { status: 'ok', service: name, checks: { postgres: 'up', redis: 'up' } });
     state.calls.set(req.url!, (state.calls.get(req.url!) ?? 0) + 1);
     if (path.endsWith('/slow')) await new Promise((r) => setTimeout(r, state.delayMs));

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { GATEWAY_HEALTH_PATH } from '@portal/contracts';
+import {
+  GATEWAY_HEALTH_PATH,
+  GATEWAY_LIVE_PATH,
+  GATEWAY_READY_PATH,
+  SERVICE_HEALTH_PATH,
+  SERVICE_LIVE_PATH,
+  SERVICE_READY_PATH,
+} from '@portal/contracts';
 import { buildServiceApp, type ServiceName } from '@portal/core';
 import { SERVICES } from '@portal/runner';
 import { DENY, Policy } from '../../../gateway/src/policy/policy';
@@ -43,10 +50,13 @@ const UPSTREAM_ONLY = new Set([
 ]);
 
 /** Service routes no gateway prefix leads to: called by the runner and the gateway only. */
-const NOT_ROUTED = new Set(['/health', '/openapi.json']);
+const NOT_ROUTED = new Set([SERVICE_HEALTH_PATH, SERVICE_LIVE_PATH, SERVICE_READY_PATH, '/openapi.json']);
 
-/** Gateway paths answered before the policy table (pipeline.ts OPEN_PATHS, design §4). */
-const BEFORE_POLICY = new Set([GATEWAY_HEALTH_PATH, '/api/tenant']);
+/**
+ * Gateway paths answered before the policy table (pipeline.ts OPEN_PATHS, design §4; the probes ahead
+ * of the pipeline, health/health-routes.ts).
+ */
+const BEFORE_POLICY = new Set([GATEWAY_HEALTH_PATH, GATEWAY_LIVE_PATH, GATEWAY_READY_PATH, '/api/tenant']);
 
 interface ApiRoute {
   /** Who registers it: a service name or 'gateway'. */
