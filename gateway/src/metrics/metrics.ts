@@ -60,6 +60,13 @@ export class GatewayMetrics {
     labelNames: ['what'] as const,
     registers: [this.registry],
   });
+  /** Audited requests answered before their entry was stored (design §11: durability degraded). */
+  readonly auditFallback = new Counter({
+    name: 'gateway_audit_fallback_total',
+    help: 'Audited requests answered with their entry kept in memory only, by reason',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
 
   /** One answered request (the pipeline's onResponse hook); elapsed in ms. */
   observe(route: string, tenant: string, method: string, status: number, elapsedMs: number) {

@@ -70,10 +70,27 @@ export function registerPipeline(app: FastifyInstance, gw: GatewayCore) {
     else done();
   });
 
-  // Every write and every impersonated call is audited (buffered, sent in batches), once its outcome is
-  // known; then the metrics. A callback hook (no promise per request).
+  // Every write and every impersonated call is audited before it is answered (design §11: an answered
+  // request's entry survives a gateway crash; audit/audit.ts). onSend runs once the status is final and
+  // before a byte is written, for the gateway's own answers, errors and proxied streams alike. A call
+  // not audited goes on at once (no promise); an audited one waits for its group commit, bounded by
+  // the audit's wait and the tenant's upstream timeout, and is never failed by it.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const timeout = request.tenant?.config.upstream_timeout_ms ?? gw.deps.env.UPSTREAM_TIMEOUT_MS;
+    const stored = gw.audit.record(request, reply.statusCode, timeout);
+    if (!stored) {
+      done(null, payload);
+      return;
+    }
+    void stored.then((outcome) => {
+      if (outcome !== 'stored') gw.metrics.auditFallback.inc({ reason: outcome });
+      done(null, payload);
+    });
+  });
+
+  // An audited answer that did not pass onSend is buffered now; then the metrics. A callback hook.
   app.addHook('onResponse', (request, reply, done) => {
-    gw.audit.observe(request, reply.statusCode);
+    if (gw.audit.observe(request, reply.statusCode)) gw.metrics.auditFallback.inc({ reason: 'after-answer' });
     gw.metrics.observe(
       request.routeLabel,
       request.tenant?.config.id ?? '',

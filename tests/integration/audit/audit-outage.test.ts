@@ -12,7 +12,8 @@ import { createTestEnv, type TestEnv } from '../../support/test-env';
 
 /**
  * The audit trail never costs a request anything when the user service is away: entries stay
- * buffered and are sent once it answers again, each stored once however often its batch is sent.
+ * buffered (the fallback of the store before the answer, audit-durable.test.ts) and are sent once it
+ * answers again, each stored once however often its batch is sent.
  */
 let t: TestEnv;
 let stack: Stack;
@@ -109,6 +110,28 @@ describe('audit while the user service is down', () => {
     expect(audit.pending).toBe(0);
     expect(await stored('bound-0')).toEqual([]);
     expect(await stored('bound-4')).toHaveLength(1);
+  });
+
+  it('answers a recorded call at once while it is down, then does not try until the next flush period', async () => {
+    const audit = new GatewayAudit(pools, t.deps.contextSecret, createLogger(t.deps.env, 'audit-test'), {
+      flushMs: 60_000,
+    });
+    relay.closeAllConnections();
+    await new Promise((resolve) => relay.close(resolve));
+    const started = Date.now();
+    // Refused at once: into the buffer; the call after it does not wait for the user service at all.
+    expect(await audit.record(fakeCall('record-down-1'), 201)).toBe('failed');
+    expect(await audit.record(fakeCall('record-down-2'), 201)).toBe('backoff');
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(audit.pending).toBe(2);
+    // Calls that are not audited never wait.
+    expect(audit.record({ ...fakeCall('record-get'), method: 'GET' } as FastifyRequest, 200)).toBeNull();
+
+    await startRelay();
+    await audit.close();
+    expect(audit.pending).toBe(0);
+    expect(await stored('record-down-1')).toHaveLength(1);
+    expect(await stored('record-down-2')).toHaveLength(1);
   });
 
   it('stores a batch sent twice once, and takes batches from system calls only', async () => {

@@ -7,8 +7,10 @@ import { createTestEnv, type TestEnv } from '../../support/test-env';
 
 /**
  * Issue 19, audit log: the gateway records every write and every impersonated
- * call (buffered, sent in batches to the user service), and admins read the
- * rows of their scope. Real gateway + services on Postgres and Redis.
+ * call (stored by the user service before the call is answered: issue 31,
+ * audit-durable.test.ts), and admins read the rows of their scope. Real
+ * gateway + services on Postgres and Redis; rows are read right after the
+ * answers, with no flush.
  */
 let t: TestEnv;
 let stack: Stack;
@@ -57,7 +59,6 @@ interface StoredRow {
 }
 
 async function gatewayRows(requestId: string): Promise<StoredRow[]> {
-  await stack.gateway.gw.audit.flush(true);
   const { rows } = await t.db.query<StoredRow>(
     `select tenant, actor_id, user_id, action, method, route, target_ids, status, request_id, created_at
        from users.audit_log where request_id = $1 and entry_id is not null`,
@@ -172,7 +173,6 @@ describe('GET /users/audit', () => {
     await call('northbank', 'admin', 'PATCH', `/api/users/users/${demoId('northbank', 'manager')}`, {
       body: { lname: 'Elsewhere' },
     });
-    await stack.gateway.gw.audit.flush(true);
   });
 
   type Item = {
