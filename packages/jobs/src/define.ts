@@ -45,7 +45,7 @@ export interface JobOptions {
   retryDelaySeconds?: number;
   /** Exponential backoff with jitter between retries (default true). */
   retryBackoff?: boolean;
-  /** Longest an attempt may run (default 900); a crashed worker's job is retried after this. */
+  /** Longest an attempt may run (default 900); pg-boss then retries it (a dead worker's, sooner: liveness.ts). */
   expireInSeconds?: number;
 }
 

@@ -19,6 +19,7 @@ export * from './migrate';
 export * from './status';
 export * from './steps';
 export * from './worker';
+export { DEAD_WORKER_ERROR } from './liveness';
 export * from './events';
 export * from './live';
 export * from './mail';

@@ -1,13 +1,17 @@
 import PgBoss from 'pg-boss';
 import { migrate, type Db, type Logger, type ServiceMigrations } from '@portal/core';
 import jobStatus from '../migrations/001_job_status.sql';
+import workerHeartbeat from '../migrations/002_worker_heartbeat.sql';
 import { adapterFor, bossOptions, ensureQueues } from './boss';
 import type { JobDefinition } from './define';
 
 /** The status records screens read (schema `jobs`); pg-boss's own tables live in schema `pgboss`. */
 export const jobMigrations: ServiceMigrations = {
   schema: 'jobs',
-  migrations: [{ version: 1, name: 'job_status', sql: jobStatus }],
+  migrations: [
+    { version: 1, name: 'job_status', sql: jobStatus },
+    { version: 2, name: 'worker_heartbeat', sql: workerHeartbeat },
+  ],
 };
 
 /**

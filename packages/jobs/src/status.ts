@@ -106,15 +106,17 @@ export async function markRunning(
   job: { id: string; kind: string; tenant: string; createdBy: number | null },
   attempt: number,
   maxAttempts: number,
+  workerId: string,
 ): Promise<JobStatusChange | undefined> {
   // The upsert also covers a job sent to pg-boss without enqueue() (no status row yet).
+  // worker_id: whose heartbeat vouches for this attempt (liveness.ts).
   const { rows } = await db.query<JobStatusChange>(
-    `insert into jobs.job_status (id, kind, tenant, created_by, state, attempts, max_attempts, started_at)
-     values ($1, $2, $3, $4, 'running', $5, $6, now())
+    `insert into jobs.job_status (id, kind, tenant, created_by, state, attempts, max_attempts, started_at, worker_id)
+     values ($1, $2, $3, $4, 'running', $5, $6, now(), $7)
      on conflict (id) do update set state = 'running', attempts = $5, max_attempts = $6,
-       started_at = coalesce(jobs.job_status.started_at, now()), updated_at = now()
+       started_at = coalesce(jobs.job_status.started_at, now()), worker_id = $7, updated_at = now()
      returning ${LIVE_JOB_COLUMNS}`,
-    [job.id, job.kind, job.tenant, job.createdBy, attempt, maxAttempts],
+    [job.id, job.kind, job.tenant, job.createdBy, attempt, maxAttempts, workerId],
   );
   return rows[0];
 }
@@ -168,7 +170,8 @@ export async function markFinished(
  * Brings status records up to date with what pg-boss decided without a
  * handler running: an attempt that expired (its worker crashed or it ran
  * past expireInSeconds) goes back to `queued` or ends `failed`; a cancelled
- * job ends `failed`. Run by every worker on its maintenance interval.
+ * job ends `failed`. Run by every worker on its maintenance interval. (A
+ * crashed worker's jobs are usually handed back sooner: liveness.ts.)
  */
 export async function reconcile(db: Queryable, onChange?: (row: JobStatusChange) => void): Promise<number> {
   const { rowCount, rows } = await db.query<JobStatusChange>(

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import { Value } from '@sinclair/typebox/value';
 import type { Db, Env, Logger } from '@portal/core';
@@ -5,6 +6,7 @@ import { adapterFor, bossOptions, ensureQueues } from './boss';
 import { JobError, readableError, type JobContext, type JobDefinition } from './define';
 import type { JobEnvelope } from './enqueue';
 import { EVENT_DISPATCH_QUEUE } from './events';
+import { claimOrphanedJobs, DEAD_WORKER_ERROR, Heartbeat } from './liveness';
 import { publishJobChange, type LivePublisher } from './live';
 import { markFinished, markRunning, readForRun, reconcile, setProgress } from './status';
 import { once } from './steps';
@@ -17,8 +19,15 @@ export interface JobWorkerOptions {
   env?: Env;
   /** How often an idle queue is polled (default 2 s; at least 0.5). */
   pollingIntervalSeconds?: number;
-  /** How often expired attempts (crashed workers) are detected and status records reconciled (default 30 s). */
+  /** How often expired attempts are failed by pg-boss and status records reconciled (default 30 s). */
   maintenanceIntervalSeconds?: number;
+  /** How often the worker beats and looks for dead workers' jobs (default 2 s). */
+  heartbeatSeconds?: number;
+  /**
+   * A worker whose beat is older than this is dead: its running jobs are retried (default 10 s; at
+   * least twice heartbeatSeconds, so that a late beat or two never costs a live worker its jobs).
+   */
+  deadAfterSeconds?: number;
   /** Where job state changes (and the event dispatcher's committed events) are published for live screens. */
   live?: LivePublisher;
 }
@@ -30,17 +39,33 @@ export type WorkerState = 'idle' | 'starting' | 'started' | 'stopping' | 'stoppe
  * the process's database (pg pool or PGlite). Any number of workers may run
  * against one database: pg-boss hands each job to one of them
  * (`FOR UPDATE SKIP LOCKED`). pg-boss's schema must be installed first
- * (migrateJobs, in the migrate step).
+ * (migrateJobs, in the migrate step). A worker that dies mid-job (SIGKILL,
+ * OOM) stops beating: within deadAfterSeconds another worker, or its own
+ * restart, hands its jobs back for retry (liveness.ts).
  */
 export class JobWorker {
+  /** This worker's id in jobs.job_workers and on the status rows of the attempts it runs. */
+  readonly id = randomUUID();
   #state: WorkerState = 'idle';
   #boss: PgBoss | undefined;
   #timer: NodeJS.Timeout | undefined;
+  #heartbeat: Heartbeat | undefined;
+  /** The running attempts, to abort when this worker learns it was taken for dead. */
+  readonly #running = new Map<string, AbortController>();
   readonly #options: Required<Omit<JobWorkerOptions, 'env' | 'live'>> &
     Pick<JobWorkerOptions, 'env' | 'live'>;
 
   constructor(options: JobWorkerOptions) {
-    this.#options = { pollingIntervalSeconds: 2, maintenanceIntervalSeconds: 30, ...options };
+    this.#options = {
+      pollingIntervalSeconds: 2,
+      maintenanceIntervalSeconds: 30,
+      heartbeatSeconds: 2,
+      deadAfterSeconds: 10,
+      ...options,
+    };
+    if (!(this.#options.deadAfterSeconds >= 2 * this.#options.heartbeatSeconds)) {
+      throw new Error('deadAfterSeconds must be at least twice heartbeatSeconds');
+    }
   }
 
   get state(): WorkerState {
@@ -74,6 +99,29 @@ export class JobWorker {
     }
     this.#boss = boss;
     await ensureQueues(boss, jobs);
+    // Beat before taking jobs; then hand back what a dead predecessor left running (a restarted worker
+    // cleans up after itself at once when its old beat is already stale).
+    this.#heartbeat = new Heartbeat({
+      db,
+      id: this.id,
+      log,
+      intervalSeconds: this.#options.heartbeatSeconds,
+      deadAfterSeconds: this.#options.deadAfterSeconds,
+      onLost: () => this.#abortAll(),
+      afterBeat: () => (this.#state === 'started' ? this.#handBackOrphans() : Promise.resolve()),
+    });
+    try {
+      await this.#heartbeat.start();
+    } catch (error) {
+      this.#state = 'stopped';
+      await boss.stop({ graceful: false, close: false }).catch(() => undefined);
+      const message = error instanceof Error ? error.message : String(error);
+      if (/job_workers.*does not exist/.test(message)) {
+        throw new Error(`The job status tables are old (${message}): run the migrate step first`);
+      }
+      throw error;
+    }
+    await this.#handBackOrphans();
     for (const job of jobs) {
       await boss.work<JobEnvelope>(
         job.name,
@@ -86,7 +134,7 @@ export class JobWorker {
     }, maintenanceIntervalSeconds * 1000);
     this.#timer.unref();
     this.#state = 'started';
-    log.info({ jobs: jobs.map((j) => j.name) }, 'job worker started');
+    log.info({ jobs: jobs.map((j) => j.name), worker: this.id }, 'job worker started');
   }
 
   /**
@@ -99,6 +147,10 @@ export class JobWorker {
     clearInterval(this.#timer);
     await this.#boss!.stop({ graceful: true, wait: true, close: false, timeout: graceSeconds * 1000 });
     await reconcile(this.#options.db, this.#publish).catch(() => undefined);
+    // Beats go on while running jobs finish (above), so no one takes them meanwhile.
+    await this.#heartbeat!.stop().catch((err: unknown) =>
+      this.#options.log.error({ err }, 'heartbeat stop failed'),
+    );
     this.#state = 'stopped';
     this.#options.log.info('job worker stopped');
   }
@@ -107,6 +159,33 @@ export class JobWorker {
   readonly #publish = (row: Parameters<typeof publishJobChange>[1]) => {
     if (row?.kind !== EVENT_DISPATCH_QUEUE) publishJobChange(this.#options.live, row);
   };
+
+  /**
+   * Retries the running jobs of dead workers: claims their status rows, then
+   * fails the attempts in pg-boss, which counts them (retry_count) and applies
+   * the job's retry delay and backoff as its own expiry would: a job that
+   * kills its worker (out of memory) must not go round the workers in a
+   * tight loop.
+   */
+  async #handBackOrphans(): Promise<void> {
+    const { db, log, deadAfterSeconds } = this.#options;
+    const orphans = await claimOrphanedJobs(db, this.id, deadAfterSeconds);
+    if (!orphans.length) return;
+    // A throw here leaves a claimed job `active` in pg-boss: its expiry still retries it.
+    for (const row of orphans) await this.#boss!.fail(row.kind, row.id, { message: DEAD_WORKER_ERROR });
+    for (const row of orphans) this.#publish(row);
+    log.warn({ jobs: orphans.map((o) => o.id) }, 'jobs of a dead worker handed back for retry');
+  }
+
+  /** Another worker took this one for dead (stalled past deadAfterSeconds) and retries its jobs. */
+  #abortAll() {
+    if (!this.#running.size) return;
+    this.#options.log.warn(
+      { jobs: [...this.#running.keys()] },
+      'job worker was taken for dead; aborting its attempts',
+    );
+    for (const controller of this.#running.values()) controller.abort();
+  }
 
   /** One attempt of one job; the return value is pg-boss's output, a throw makes pg-boss retry or fail it. */
   async #run(def: JobDefinition, job: PgBoss.JobWithMetadata<JobEnvelope>): Promise<unknown> {
@@ -127,10 +206,11 @@ export class JobWorker {
       tenant: envelope?.tenant ?? 'unknown',
       createdBy: envelope?.created_by ?? null,
     };
-    this.#publish(await markRunning(db, meta, attempt, maxAttempts));
+    this.#publish(await markRunning(db, meta, attempt, maxAttempts, this.id));
     jobLog.info('job started');
 
     const controller = new AbortController();
+    this.#running.set(job.id, controller);
     const timer = setTimeout(() => controller.abort(), def.expireInSeconds * 1000);
     timer.unref();
     try {
@@ -168,6 +248,7 @@ export class JobWorker {
       throw error;
     } finally {
       clearTimeout(timer);
+      this.#running.delete(job.id);
     }
   }
 }

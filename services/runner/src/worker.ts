@@ -19,7 +19,7 @@ import {
   type Env,
   type ProbeAnswer,
 } from '@portal/core';
-import { JobWorker, livePublisher, type JobDefinition } from '@portal/jobs';
+import { JobWorker, livePublisher, type JobDefinition, type JobWorkerOptions } from '@portal/jobs';
 
 function send(res: ServerResponse, { statusCode, body }: ProbeAnswer) {
   res.writeHead(statusCode, { 'content-type': 'application/json', 'cache-control': 'no-store' });
@@ -69,10 +69,15 @@ export function createWorkerHealthServer(db: Db, worker: JobWorker): Server {
 
 /**
  * Runner mode `worker`: the job worker with its health route, until
- * SIGTERM/SIGINT. `jobs` is the runner's JOBS (tests pass their own).
- * Resolves once the worker is taking jobs, with the health port.
+ * SIGTERM/SIGINT. `jobs` is the runner's JOBS (tests pass their own, and
+ * shorter liveness timings). Resolves once the worker is taking jobs, with
+ * the health port.
  */
-export async function runWorker(env: Env, jobs: readonly JobDefinition[]): Promise<{ port: number }> {
+export async function runWorker(
+  env: Env,
+  jobs: readonly JobDefinition[],
+  liveness: Pick<JobWorkerOptions, 'heartbeatSeconds' | 'deadAfterSeconds'> = {},
+): Promise<{ port: number }> {
   const log = createLogger(env, 'worker');
   const db = await openDatabase(env, log);
   // Live updates go out through Redis pub/sub (issue 21); without REDIS_URL nobody could receive them.
@@ -85,6 +90,7 @@ export async function runWorker(env: Env, jobs: readonly JobDefinition[]): Promi
     live: livePublisher(cache, log),
     pollingIntervalSeconds: env.JOB_POLL_INTERVAL_SECONDS,
     maintenanceIntervalSeconds: env.JOB_MAINTENANCE_INTERVAL_SECONDS,
+    ...liveness,
   });
   const health = createWorkerHealthServer(db, worker);
   await new Promise<void>((resolve, reject) => {

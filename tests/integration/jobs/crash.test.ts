@@ -1,67 +1,32 @@
 /**
  * A job survives its worker dying: the worker (runner mode `worker`, a child
  * process) is killed with SIGKILL while the handler runs; another worker
- * process retries it after its time limit and it completes exactly once.
+ * process retries it after its time limit (3 s, sooner than the dead
+ * worker's heartbeat goes stale: dead-worker.test.ts covers that path) and it
+ * completes exactly once.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { enqueue, migrateJobs } from '@portal/jobs';
 import { createTestEnv, type TestEnv } from '../../support/test-env';
 import { effectsOf, quietLog, runsOf, waitForStatus } from './helpers';
 import { createTestTables, effectJob, TEST_JOBS } from './test-jobs';
+import { exited, workerProcesses } from './worker-process';
 
 let t: TestEnv;
-const children: ChildProcess[] = [];
+let workers: ReturnType<typeof workerProcesses>;
 
 beforeAll(async () => {
   t = await createTestEnv();
   await createTestTables(t.db);
   await migrateJobs(t.db, TEST_JOBS, quietLog());
+  workers = workerProcesses(t);
 });
 afterAll(async () => {
-  for (const child of children)
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  workers?.killAll();
   await t?.close();
 });
 
-/** Starts a worker process; resolves with its health port once it takes jobs. */
-function startWorker(): Promise<{ proc: ChildProcess; port: number }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'worker-child.ts')], {
-    cwd: join(import.meta.dirname, '..', '..'),
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'error',
-      DATA_DIR: t.env.DATA_DIR,
-      DATABASE_URL: t.databaseUrl,
-      DATABASE_POOL_SIZE: '3',
-      HOST: '127.0.0.1',
-      WORKER_PORT: '0',
-      WORKER_SHUTDOWN_GRACE_SECONDS: '2',
-      JOB_POLL_INTERVAL_SECONDS: '0.5',
-      JOB_MAINTENANCE_INTERVAL_SECONDS: '1',
-    },
-  });
-  children.push(proc);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    proc.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /READY (\d+)/.exec(out);
-      if (m) resolve({ proc, port: Number(m[1]) });
-    });
-    proc.once('exit', (code) => reject(new Error(`worker exited with ${code} before it was ready`)));
-  });
-}
-
-const exited = (proc: ChildProcess) =>
-  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    if (proc.exitCode !== null || proc.signalCode !== null)
-      resolve({ code: proc.exitCode, signal: proc.signalCode });
-    else proc.once('exit', (code, signal) => resolve({ code, signal }));
-  });
+const startWorker = () => workers.start();
 
 it('completes exactly once after its worker is killed mid-run and another one starts', async () => {
   const first = await startWorker();

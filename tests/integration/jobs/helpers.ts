@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { createLogger, type Queryable } from '@portal/core';
+import { createLogger, type Db, type Queryable } from '@portal/core';
 import { getJobStatus, type JobStatus } from '@portal/jobs';
 
 /** Handlers log each failed attempt at warn: keep test output to errors. */
@@ -41,3 +41,29 @@ export async function effectsOf(db: Queryable, jobId: string) {
   );
   return rows.map((r) => r.note);
 }
+
+/**
+ * The database as one in-process worker sees it, until `sever()`: from then on
+ * every call fails without reaching the database, as if the worker's process
+ * were gone (no beat, no completion; a transaction already open finishes).
+ * `restore()` reconnects it, to stop the worker cleanly.
+ */
+export function severable(db: Db) {
+  let severed = false;
+  const gone = () => Promise.reject(new Error('test: this worker process is gone'));
+  const view: Db = {
+    kind: db.kind,
+    query: <R>(sql: string, params?: readonly unknown[]) => (severed ? gone() : db.query<R>(sql, params)),
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>) => (severed ? gone() : db.transaction(fn)),
+    stream: (sql, params, batchSize) => db.stream(sql, params, batchSize),
+    close: async () => undefined,
+  };
+  return {
+    db: view,
+    sever: () => void (severed = true),
+    restore: () => void (severed = false),
+  };
+}
+
+/** A logger that prints nothing (a severed worker's errors are expected). */
+export const silentLog = () => createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }, 'jobs-test');

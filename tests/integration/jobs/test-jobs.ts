@@ -97,4 +97,40 @@ export const steppedJob = defineJob({
   },
 });
 
-export const TEST_JOBS = [effectJob, failingJob, brokenJob, steppedJob];
+/** Held jobs wait here (in the worker's process) until released: a killed worker's never are. */
+const holds = new Map<string, { released: Promise<void>; release: () => void }>();
+const holdOf = (jobId: string) => {
+  let hold = holds.get(jobId);
+  if (!hold) {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    hold = { released, release };
+    holds.set(jobId, hold);
+  }
+  return hold;
+};
+/** Lets the first attempt of a held job (running in this process) finish. */
+export const releaseHeld = (jobId: string) => holdOf(jobId).release();
+
+/**
+ * effectJob with the default time limit (15 minutes), so that within a test only worker liveness
+ * (a dead worker's heartbeat) can retry it: the first attempt applies its effect, then waits for
+ * releaseHeld without touching the database, as a handler busy elsewhere would.
+ */
+export const heldJob = defineJob({
+  name: 'test.held',
+  schema: Type.Object({ note: Type.String() }),
+  retryLimit: 2,
+  retryDelaySeconds: 1,
+  handler: async (ctx) => {
+    await recordRun(ctx.db, ctx.id, ctx.attempt);
+    await ctx.once('effect', (tx) =>
+      tx.query(`insert into public.job_test_effects (job_id, note) values ($1, $2)`, [ctx.id, ctx.data.note]),
+    );
+    await ctx.progress(50, 'Effect applied');
+    if (ctx.attempt === 1) await holdOf(ctx.id).released;
+    return { note: ctx.data.note };
+  },
+});
+
+export const TEST_JOBS = [effectJob, failingJob, brokenJob, steppedJob, heldJob];

@@ -1,8 +1,9 @@
 /**
- * A worker process of the crash test: runner mode `worker` (runWorker, with
+ * A worker process of the crash tests: runner mode `worker` (runWorker, with
  * its health route and SIGTERM handling) running the test job kinds. Run as
- * `node --import tsx worker-child.ts` with the worker's environment; prints
- * `READY <health port>` once it takes jobs.
+ * `node --import tsx worker-child.ts` with the worker's environment (plus
+ * TEST_JOB_LIVENESS, JSON heartbeat timings); prints `READY <health port>`
+ * once it takes jobs.
  */
 import { register } from 'node:module';
 
@@ -11,5 +12,9 @@ const { loadEnv } = await import('@portal/core');
 const { runWorker } = await import('../../../services/runner/src/worker');
 const { TEST_JOBS } = await import('./test-jobs');
 
-const { port } = await runWorker(loadEnv(['worker']), TEST_JOBS);
+const liveness = JSON.parse(process.env.TEST_JOB_LIVENESS ?? '{}') as {
+  heartbeatSeconds?: number;
+  deadAfterSeconds?: number;
+};
+const { port } = await runWorker(loadEnv(['worker']), TEST_JOBS, liveness);
 process.stdout.write(`READY ${port}\n`);

@@ -1,0 +1,116 @@
+/**
+ * Worker liveness scenarios with in-process workers, run on Postgres
+ * (dead-worker.test.ts) and on PGlite (pglite-dead-worker.test.ts). A "dead"
+ * worker is one whose database handle is severed (helpers.ts severable):
+ * nothing it does reaches the database any more, as after a SIGKILL.
+ */
+import { expect } from 'vitest';
+import type { Db, Queryable } from '@portal/core';
+import { DEAD_WORKER_ERROR, enqueue, JobWorker, type JobStatus } from '@portal/jobs';
+import { effectsOf, quietLog, runsOf, severable, silentLog, waitForStatus } from './helpers';
+import { heldJob, releaseHeld, TEST_JOBS } from './test-jobs';
+
+/** Short liveness timings: beats every 0.5 s, dead after 2 s. */
+export const LIVENESS = { heartbeatSeconds: 0.5, deadAfterSeconds: 2 } as const;
+
+const worker = (db: Db, log = quietLog()) =>
+  new JobWorker({
+    db,
+    log,
+    jobs: TEST_JOBS,
+    pollingIntervalSeconds: 0.5,
+    maintenanceIntervalSeconds: 1,
+    ...LIVENESS,
+  });
+
+export async function workerOf(db: Queryable, jobId: string) {
+  const { rows } = await db.query<{ worker_id: string | null }>(
+    `select worker_id from jobs.job_status where id = $1`,
+    [jobId],
+  );
+  return rows[0]?.worker_id;
+}
+
+/** The workers beating now. */
+export async function beatingWorkers(db: Queryable) {
+  const { rows } = await db.query<{ id: string }>(`select id from jobs.job_workers order by id`);
+  return rows.map((r) => r.id);
+}
+
+export async function pgbossJob(db: Queryable, jobId: string) {
+  const { rows } = await db.query<{ state: string; retry_count: number }>(
+    `select state, retry_count from pgboss.job where id = $1`,
+    [jobId],
+  );
+  return rows[0];
+}
+
+/** Starts a held job on a worker of its own; resolves once its effect is applied and it holds. */
+async function startHeldJob(db: Db, runner: JobWorker, note: string) {
+  await runner.start();
+  const { id } = await db.transaction((tx) =>
+    enqueue(tx, heldJob, { note }, { tenant: 'acme', createdBy: 4 }),
+  );
+  await waitForStatus(db, 'acme', id, (s) => s.state === 'running' && s.message === 'Effect applied');
+  expect(await workerOf(db, id)).toBe(runner.id);
+  return id;
+}
+
+/**
+ * Scale-out: a worker dies mid-job while another one runs; the live one
+ * hands the job back within seconds (its time limit is 15 minutes) and runs
+ * the retry, which skips the once-step the dead attempt completed.
+ */
+export async function deadPeerIsTakenOver(db: Db) {
+  const cut = severable(db);
+  const dead = worker(cut.db, silentLog());
+  const id = await startHeldJob(db, dead, 'severed');
+  const live = worker(db);
+  await live.start();
+  try {
+    cut.sever();
+    const seen: JobStatus[] = [];
+    const done = await waitForStatus(db, 'acme', id, (s) => s.state === 'done', { seen });
+    expect(done).toMatchObject({ attempts: 2, error: null, result: { note: 'severed' } });
+    // Between the attempts the screen said why it was waiting.
+    expect(seen.some((s) => s.state === 'queued' && s.error === DEAD_WORKER_ERROR)).toBe(true);
+    expect(await workerOf(db, id)).toBe(live.id);
+    expect((await runsOf(db, id)).map((r) => r.attempt)).toEqual([1, 2]);
+    expect(await effectsOf(db, id)).toEqual(['severed']);
+    // pg-boss counted the dead attempt (retry_count) as its own expiry would have.
+    expect(await pgbossJob(db, id)).toEqual({ state: 'completed', retry_count: 1 });
+    // The dead worker's heartbeat row went with its jobs.
+    expect(await beatingWorkers(db)).toEqual([live.id]);
+  } finally {
+    cut.restore();
+    await dead.stop(1).catch(() => undefined);
+    await live.stop(1);
+  }
+  expect(await beatingWorkers(db)).toEqual([]);
+}
+
+/** A live worker's job that runs past deadAfterSeconds is left alone by the other workers. */
+export async function liveWorkersJobIsKept(db: Db) {
+  const owner = worker(db);
+  const id = await startHeldJob(db, owner, 'long');
+  const other = worker(db);
+  await other.start();
+  try {
+    // Three times deadAfterSeconds: both workers beat and sweep several times meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 3 * LIVENESS.deadAfterSeconds * 1000));
+    expect(await waitForStatus(db, 'acme', id, () => true)).toMatchObject({
+      state: 'running',
+      attempts: 1,
+      error: null,
+    });
+    expect(await workerOf(db, id)).toBe(owner.id);
+    expect(await pgbossJob(db, id)).toEqual({ state: 'active', retry_count: 0 });
+    releaseHeld(id);
+    const done = await waitForStatus(db, 'acme', id, (s) => s.state === 'done');
+    expect(done).toMatchObject({ attempts: 1, result: { note: 'long' } });
+    expect((await runsOf(db, id)).map((r) => r.attempt)).toEqual([1]);
+  } finally {
+    await owner.stop(1);
+    await other.stop(1);
+  }
+}
