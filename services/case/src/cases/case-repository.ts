@@ -27,41 +27,46 @@ export async function loadCaseRows(db: Queryable, ids: readonly number[]): Promi
 }
 
 /**
- * One page of cases: the ids of the page first (from the sort's index; deep
- * offsets stay index-only), then their rows with labels; the total from
- * case_counts when the filter allows.
+ * At most this many matching cases are filtered first and then sorted: a
+ * narrow filter (a month of post dates, one verdict) whose rows sit at the far
+ * end of the sort's index would otherwise have the index walked past hundreds
+ * of thousands of other cases (5 s at 1,000,000 cases; sorting 20,000 ids
+ * takes milliseconds).
+ */
+const FILTER_FIRST_ROWS = 20_000;
+
+/**
+ * One page of cases: the total first (from case_counts when the filter
+ * allows), then the ids of the page (from the sort's index, or filtered first
+ * when few match; a page in the second half read from the other end, so the
+ * deepest pages cost as little as the first), then their rows with labels.
  */
 export async function listCases(db: Queryable, ctx: InternalContext, q: CaseListQuery): Promise<CaseList> {
   const sort = resolveSort(q.sort_by, q.sort_order);
   const filter = await buildCaseFilter(db, ctx, q);
   const limit = q.limit ?? 50;
   const start = q.start ?? 0;
-  const pageIds = async (order: 'asc' | 'desc', take: number, skip: number): Promise<number[]> => {
+  const where = filter.conditions.join(' and ');
+  const pageIds = async (order: 'asc' | 'desc', take: number, skip: number, filterFirst: boolean) => {
     if (take <= 0) return [];
     const params = [...filter.params, take, skip];
-    const { rows } = await db.query<{ id: number }>(
-      `select c.id from cases.cases c ${sort.join} where ${filter.conditions.join(' and ')} ${orderBy({ ...sort, order })}
-       limit $${params.length - 1} offset $${params.length}`,
-      params,
-    );
+    const page = `limit $${params.length - 1} offset $${params.length}`;
+    // offset 0 keeps the planner from folding the filter back into an index walk in sort order.
+    const sql = filterFirst
+      ? `select x.id from (select c.id, ${sort.expr} as k from cases.cases c ${sort.join} where ${where} offset 0) x
+         order by x.k ${order}, x.id ${order} ${page}`
+      : `select c.id from cases.cases c ${sort.join} where ${where} ${orderBy({ ...sort, order })} ${page}`;
+    const { rows } = await db.query<{ id: number }>(sql, params);
     return rows.map((r) => Number(r.id));
   };
-  let ids: number[];
-  let total: number;
-  if (filter.countDims) {
-    // The exact total is cheap here: a page in the second half is read from the
-    // other end of the index (offset total - start - limit, reversed), so the
-    // deepest pages cost as little as the first ones.
-    total = await countCases(db, filter);
-    const take = Math.min(limit, Math.max(0, total - start));
-    const reverse = start > total / 2;
-    const flip = sort.order === 'asc' ? 'desc' : 'asc';
-    ids = reverse
-      ? (await pageIds(flip, take, total - start - take)).reverse()
-      : await pageIds(sort.order, take, start);
-  } else {
-    [ids, total] = await Promise.all([pageIds(sort.order, limit, start), countCases(db, filter)]);
-  }
+  const total = await countCases(db, filter);
+  const take = Math.min(limit, Math.max(0, total - start));
+  const filterFirst = total <= FILTER_FIRST_ROWS;
+  const reverse = start > total / 2;
+  const flip = sort.order === 'asc' ? 'desc' : 'asc';
+  const ids = reverse
+    ? (await pageIds(flip, take, total - start - take, filterFirst)).reverse()
+    : await pageIds(sort.order, take, start, filterFirst);
   return { data: await loadCaseRows(db, ids), pagination: { total, limit, start } };
 }
 

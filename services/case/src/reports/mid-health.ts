@@ -52,22 +52,24 @@ function healthSql(f: ReportFilter, q: MidHealthQuery, p: Params): string {
   const searchSql = search
     ? `and (mi.mid ilike ${p.add(containsPattern(search))} or mi.alias ilike $${p.values.length} or m.business_name ilike $${p.values.length})`
     : '';
-  return `with mids as (
+  // Materialized: the planner takes the scope's MIDs (merchant_id = any(<many>)) for one row and would
+  // run each aggregate again per MID in a nested loop (18 s at 1,000,000 cases instead of once).
+  return `with mids as materialized (
       select mi.id, mi.mid, mi.alias, mi.processor_id, m.business_name from cases.mids mi
       join cases.merchants m on m.id = mi.merchant_id
       where ${mids.join(' and ')} ${searchSql}
     ),
-    cb as (
+    cb as materialized (
       select r.mid_id, sum(r.n) as n from cases.report_daily r
       where r.tenant_id = ${tenant} and r.ref = 1 and r.day between ${from}::date and ${to}::date
         and r.mid_id in (select id from mids) group by 1
     ),
-    s as (
+    s as materialized (
       select t.mid_id, sum(t.trans_count) as n from cases.transactions_daily t
       where t.tenant_id = ${tenant} and t.day between ${from}::date and ${to}::date
         and t.mid_id in (select id from mids) group by 1
     ),
-    al as (
+    al as materialized (
       select ad.mid_id, count(*) filter (where src.code = 'ETH') as ethoca, count(*) filter (where src.code = 'VRF') as cdrn,
         count(*) filter (where src.code = 'OI') as order_insight, count(*) filter (where src.code = 'RDR') as rdr,
         count(*) filter (where src.code not in ('ETH', 'VRF', 'OI', 'RDR')) as other, count(*) as n
