@@ -133,7 +133,8 @@ export const EnvSchema = Type.Object({
     Type.Integer({ minimum: 1, maximum: 3600, default: 30 }),
     {
       usedBy: ['worker'],
-      description: 'How often the job worker retries jobs whose worker crashed (after their time limit)',
+      description:
+        "How often the job worker retries attempts that ran out of time and reconciles job statuses (a crashed worker's jobs are taken up within seconds by heartbeat)",
     },
   ),
   CASE_SERVICE_URL: withDefault(
