@@ -61,11 +61,18 @@ export class ConnectionLimit {
     return ok;
   }
 
-  /** Keeps a live connection's slot (called on every heartbeat). */
+  /**
+   * Keeps a live connection's slot (called on every heartbeat), and the set's own expiry with it: a set
+   * that lapsed while streams were open would let any number in.
+   */
   renew(tenant: string, userId: number, connectionId: string): void {
     if (this.redis?.status !== 'ready') return;
+    const key = liveSlotsKey(tenant, userId);
     this.redis
-      .zadd(liveSlotsKey(tenant, userId), 'XX', Date.now() + this.slotTtlMs, connectionId)
+      .multi()
+      .zadd(key, 'XX', Date.now() + this.slotTtlMs, connectionId)
+      .pexpire(key, this.slotTtlMs * 2)
+      .exec()
       .catch((error: unknown) => this.warn(error));
   }
 
