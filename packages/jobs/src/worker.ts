@@ -123,10 +123,14 @@ export class JobWorker {
     }
     await this.#handBackOrphans();
     for (const job of jobs) {
-      await boss.work<JobEnvelope>(
+      // pg-boss waits out the polling interval after every fetch, jobs found or not: one job per 2 s
+      // per queue (the event outbox fell behind a crowd's writes). After a job the queue is asked
+      // again at once; only an empty queue waits the interval.
+      let worker = '';
+      worker = await boss.work<JobEnvelope>(
         job.name,
         { includeMetadata: true, batchSize: 1, pollingIntervalSeconds },
-        ([item]) => this.#run(job, item!),
+        ([item]) => this.#run(job, item!).finally(() => worker && boss.notifyWorker(worker)),
       );
     }
     this.#timer = setInterval(() => {
