@@ -23,6 +23,31 @@ export const conflict = (message: string, data?: unknown) => new HttpError(409, 
 
 export const GENERIC_ERROR_MESSAGE = 'An unknown error occurred. Please try again later.';
 
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable. Please try again in a moment.';
+
+/** Postgres SQLSTATE classes and socket codes of a database that is down, restarting or unreachable. */
+const DB_DOWN_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+]);
+
+/** Whether an error is the database going away (restart, failover, network), as pg reports it. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (!e) return false;
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (DB_DOWN_CODES.has(code) || code.startsWith('08')) return true;
+  const message = typeof e.message === 'string' ? e.message : '';
+  return /^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+    message,
+  );
+}
+
 export const statusText = (status: number) => STATUS_CODES[status] ?? 'Error';
 
 /**
@@ -71,6 +96,14 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
       message,
       data: { fields },
     });
+  }
+  if (isDatabaseUnavailable(error)) {
+    // An outage, not a defect: the client may retry (and the gateway passes the 503 on).
+    request.log.warn({ err: error }, 'database unavailable');
+    reply.header('retry-after', '5');
+    return reply
+      .status(503)
+      .send({ statusCode: 503, error: statusText(503), message: DATABASE_UNAVAILABLE_MESSAGE });
   }
   const status = fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500 ? fe.statusCode : 500;
   if (status >= 500) {

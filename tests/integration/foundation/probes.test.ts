@@ -8,16 +8,26 @@ import type { Server as HttpServer } from 'node:http';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_LIVE_PATH, SERVICE_READY_PATH, type HealthResponse } from '@portal/contracts';
-import { buildServiceApp, connectPostgres, RedisCache, type Db } from '@portal/core';
+import {
+  buildServiceApp,
+  connectPostgres,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  RedisCache,
+  type Db,
+} from '@portal/core';
 import { JobWorker } from '@portal/jobs';
 import { SERVICES } from '@portal/runner';
 import { createWorkerHealthServer } from '../../../services/runner/src/worker';
+import { contextHeaders, demoUserContext } from '../../support/context';
 import { createTestEnv, type TestEnv } from '../../support/test-env';
 
 let t: TestEnv;
 const closers: Array<() => Promise<unknown>> = [];
 
-/** A TCP proxy to Postgres; `hang()` drops its connections and then accepts new ones without answering. */
+/**
+ * A TCP proxy to Postgres; `hang()` drops its connections and then accepts new ones without answering;
+ * `stop()` drops them and refuses new ones (a restarting server).
+ */
 async function postgresProxy(target: URL) {
   const sockets = new Set<Socket>();
   let hung = false;
@@ -48,15 +58,19 @@ async function postgresProxy(target: URL) {
       hung = true;
       for (const s of sockets) s.destroy();
     },
+    stop() {
+      server.close();
+      for (const s of sockets) s.destroy();
+    },
   };
 }
 
-/** A database whose Postgres the test can make hang. */
-async function cuttableDb(): Promise<{ db: Db; hang: () => void }> {
+/** A database whose Postgres the test can make hang or stop. */
+async function cuttableDb(): Promise<{ db: Db; hang: () => void; stop: () => void }> {
   const proxy = await postgresProxy(new URL(t.databaseUrl));
   const db = await connectPostgres(proxy.url, 2);
   closers.push(() => db.close().catch(() => undefined));
-  return { db, hang: proxy.hang };
+  return { db, hang: proxy.hang, stop: proxy.stop };
 }
 
 beforeAll(async () => {
@@ -97,6 +111,27 @@ describe('service probes (issue 31.5)', () => {
     const live = await probe(SERVICE_LIVE_PATH);
     expect(live).toMatchObject({ status: 200, body: { status: 'ok', service: 'case', checks: {} } });
     expect(live.ms).toBeLessThan(500);
+  });
+
+  it('answers a call 503 with Retry-After, not 500, while its Postgres is gone (a restart)', async () => {
+    const { db, stop } = await cuttableDb();
+    const app = await buildServiceApp(SERVICES.case.definition, { ...t.deps, db });
+    closers.push(() => app.close());
+    const call = () =>
+      app.inject({
+        url: '/cm/cases?limit=1',
+        headers: contextHeaders(t.deps.contextSecret, demoUserContext('admin')),
+      });
+    expect((await call()).statusCode).toBe(200);
+    stop();
+    const answer = await call();
+    expect(answer.statusCode).toBe(503);
+    expect(answer.headers['retry-after']).toBe('5');
+    expect(answer.json()).toEqual({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: DATABASE_UNAVAILABLE_MESSAGE,
+    });
   });
 
   it('stays ready without Redis (degraded): it serves every call without the cache', async () => {
