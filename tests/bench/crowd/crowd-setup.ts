@@ -1,0 +1,152 @@
+/**
+ * What the crowd, soak and faults benches share: the production stack, a
+ * signed-in crowd holding its live-update streams, the meters, and the
+ * printed tables.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { GATEWAY_READY_PATH } from '@portal/contracts';
+import { addressOf, GatewayRouter, runPhase, type Crowd, type PhaseResult } from './engine';
+import { crowdUsers, ensureBenchAccounts } from './bench-accounts';
+import { canRun, OPERATIONS, openLiveStream } from './mix';
+import { ConnectionSampler, CpuMeter, load, postgresPids } from './process-meter';
+import { ROOT, startProductionStack, type ProductionStack } from './stack';
+
+export interface CrowdBench {
+  stack: ProductionStack;
+  crowd: Crowd;
+  meter: CpuMeter;
+  connections: ConnectionSampler;
+  db: pg.Pool;
+  /** One phase at `rate` operations/s, with CPU and connections. */
+  phase(rate: number, seconds: number): Promise<MeasuredPhase>;
+  close(): Promise<void>;
+}
+
+export interface MeasuredPhase extends PhaseResult {
+  /** CPU µs per request of each process (gateways, services, balancer, worker, redis, postgres, driver). */
+  cpuPerRequest: Record<string, number>;
+  /** CPU share of the machine's cores over the phase, per process. */
+  cpuShare: Record<string, number>;
+  connections: { activeMax: number; activeMean: number; totalMax: number };
+  load: string;
+}
+
+const USERS = Number(process.env.CROWD_USERS ?? 100);
+
+export async function startCrowdBench(): Promise<CrowdBench> {
+  const stack = await startProductionStack();
+  const users = crowdUsers(USERS);
+  const db = new pg.Pool({ connectionString: stack.databaseUrl, max: 4 });
+  const created = await ensureBenchAccounts(db, users);
+  if (created) console.log(`crowd: ${created} bench accounts created`);
+  const router = new GatewayRouter(stack.gatewayUrls, GATEWAY_READY_PATH);
+  const crowd: Crowd = { users, operations: OPERATIONS, router, acknowledged: [], canRun };
+  // Everyone signs in first (paced, as people arrive), then holds a live-update stream.
+  const signin = OPERATIONS.find((o) => o.type === 'signin')!;
+  const phase0 = await runPhase({ ...crowd, operations: [signin], users }, 10, users.length / 10);
+  const notSigned = users.filter((u) => !u.token);
+  for (const u of notSigned) await signin.run(u, sendOnce(router, u, users.indexOf(u)), () => undefined);
+  if (users.some((u) => !u.token)) throw new Error(`users not signed in: ${phase0.errorExamples.join('; ')}`);
+  const closers = await Promise.all(
+    users.map((u, i) => openLiveStream(u, stack.gatewayUrls[i % stack.gatewayUrls.length]!)),
+  );
+  const meter = new CpuMeter(
+    () => stack.processes.map((p) => ({ name: p.name, pid: p.pid })).filter((p) => p.pid > 0),
+    () => postgresPids(db, stack.options.database),
+  );
+  const connections = new ConnectionSampler(db, stack.options.database);
+  return {
+    stack,
+    crowd,
+    meter,
+    connections,
+    db,
+    phase: async (rate, seconds) => {
+      connections.take();
+      await meter.reset();
+      const started = performance.now();
+      const result = await runPhase(crowd, rate, seconds);
+      const wallSeconds = (performance.now() - started) / 1000;
+      const cpu = await meter.read();
+      const cpuPerRequest: Record<string, number> = {};
+      const cpuShare: Record<string, number> = {};
+      for (const [name, us] of Object.entries(cpu)) {
+        cpuPerRequest[name] = us / Math.max(result.requests, 1);
+        cpuShare[name] = us / 1e6 / wallSeconds;
+      }
+      return { ...result, cpuPerRequest, cpuShare, connections: connections.take(), load: load() };
+    },
+    close: async () => {
+      for (const close of closers) close();
+      connections.stop();
+      await router.close();
+      await db.end();
+      await stack.stop();
+    },
+  };
+}
+
+/** A Send outside a phase (sign-in retries at setup). */
+function sendOnce(router: GatewayRouter, user: { tenant: string }, index: number) {
+  return async (
+    _type: string,
+    request: { method: string; path: string; headers?: Record<string, string>; body?: string | Buffer },
+  ) => {
+    const r = await router.pick(0).request({
+      method: request.method as 'GET',
+      path: request.path,
+      headers: {
+        host: `${user.tenant}.localhost`,
+        accept: 'application/json',
+        'x-forwarded-for': addressOf(index),
+        ...request.headers,
+      },
+      body: request.body,
+    });
+    return { status: r.statusCode, headers: r.headers, body: Buffer.from(await r.body.arrayBuffer()) };
+  };
+}
+
+const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
+
+/** The table of one phase: per call type, then CPU per request and share per process. */
+export function printPhase(p: MeasuredPhase, title: string) {
+  console.log(
+    `\n${title}: asked ${p.rate} ops/s, achieved ${p.achieved.toFixed(1)} req/s (${p.requests} requests, ${p.operations} operations in ${p.seconds} s), errors ${p.errors}, load ${p.load}`,
+  );
+  console.log('  type          requests  errors   p50 ms   p95 ms   p99 ms');
+  for (const t of p.byType)
+    console.log(
+      `  ${t.type.padEnd(12)} ${String(t.requests).padStart(9)} ${String(t.errors).padStart(7)} ${ms(t.p50).padStart(8)} ${ms(t.p95).padStart(8)} ${ms(t.p99).padStart(8)}`,
+    );
+  const names = Object.keys(p.cpuPerRequest).sort();
+  console.log(
+    '  CPU per request (µs) / share of one core: ' +
+      names
+        .map((n) => `${n} ${p.cpuPerRequest[n]!.toFixed(0)}/${(p.cpuShare[n]! * 100).toFixed(0)}%`)
+        .join(', '),
+  );
+  console.log(
+    `  Postgres connections: active max ${p.connections.activeMax}, mean ${p.connections.activeMean.toFixed(1)}, total max ${p.connections.totalMax}`,
+  );
+  if (p.errorExamples.length) console.log(`  errors seen: ${p.errorExamples.join(' | ')}`);
+}
+
+/** The knee (highest rate with p95 ≤ 200 ms for every type and 0 errors), kept for the soak and faults runs. */
+const KNEE_FILE = join(ROOT, '.data/stack/crowd-knee.json');
+export function saveKnee(rate: number, achieved: number) {
+  mkdirSync(join(ROOT, '.data/stack'), { recursive: true });
+  writeFileSync(KNEE_FILE, JSON.stringify({ rate, achieved, at: new Date().toISOString() }));
+}
+/** Half the knee's operation rate: SOAK_RATE / FAULTS_RATE, else the last crowd run's, else 100. */
+export function halfKnee(variable: string | undefined): number {
+  if (variable) return Number(variable);
+  if (existsSync(KNEE_FILE))
+    return Math.max(
+      10,
+      Math.round((JSON.parse(readFileSync(KNEE_FILE, 'utf8')) as { rate: number }).rate / 2),
+    );
+  return 100;
+}
