@@ -1,38 +1,15 @@
 /**
- * One account per simulated person: a crowd of a few demo accounts would be
- * a handful of people making hundreds of requests a second each (the gateway
- * limits an account to 15-20 a second, and live streams to 5). Each bench
- * account is a copy of a demo account (role, merchant, read-only, password,
- * MIDs, groups, resources, notifications, and the case service's assignee
- * row) named `<demo username>.b<n>`, written into the stack's database once
- * (kept for later runs).
+ * One account per simulated person (mix/users.ts): a copy of a demo account
+ * (role, merchant, read-only, password, MIDs, groups, resources,
+ * notifications, and the case service's assignee row) named
+ * `<demo username>.b<n>`, written into the stack's database once (kept for
+ * later runs).
  */
 import pg from 'pg';
-import { DEMO_PASSWORD, DEMO_TENANTS } from '@portal/contracts';
-import { ACCOUNT_WEIGHTS } from './mix/users';
 import type { SimUser } from './types';
 
 /** Tables of a user's grants, copied with the account. */
 const GRANT_TABLES = ['user_mids', 'user_groups', 'user_resources', 'user_notifications'];
-
-/** `count` people over both tenants and the roles by ACCOUNT_WEIGHTS (highest averages), each on an own account. */
-export function crowdUsers(count: number): SimUser[] {
-  const accounts = DEMO_TENANTS.flatMap((t) =>
-    ACCOUNT_WEIGHTS.map(([username, weight]) => ({ tenant: t.id, username, weight, users: 0 })),
-  );
-  const users: SimUser[] = [];
-  for (let i = 0; i < count; i++) {
-    const best = accounts.reduce((a, b) => (b.weight / (b.users + 1) > a.weight / (a.users + 1) ? b : a));
-    best.users++;
-    users.push({
-      tenant: best.tenant,
-      username: `${best.username}.b${best.users}`,
-      password: DEMO_PASSWORD,
-      memory: {},
-    });
-  }
-  return users;
-}
 
 async function columnsOf(db: pg.Pool, table: string): Promise<string[]> {
   const r = await db.query<{ column_name: string }>(

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { GATEWAY_READY_PATH } from '@portal/contracts';
 import { addressOf, GatewayRouter, runPhase, type Crowd, type PhaseResult } from './engine';
-import { crowdUsers, ensureBenchAccounts } from './bench-accounts';
-import { canRun, OPERATIONS, openLiveStream } from './mix';
+import { ensureBenchAccounts } from './bench-accounts';
+import { canRun, crowdUsers, OPERATIONS, openLiveStream } from './mix';
 import { ConnectionSampler, CpuMeter, load, postgresPids } from './process-meter';
 import { ROOT, startProductionStack, type ProductionStack } from './stack';
 

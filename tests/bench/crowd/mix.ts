@@ -24,7 +24,7 @@ import { uploadRepresentment } from './mix/upload';
 import { writeCase, type Acknowledge } from './mix/writes';
 
 export { openLiveStream } from './mix/live';
-export { makeUsers, MAX_SIMULATED_USERS, USERS_PER_ACCOUNT } from './mix/users';
+export { crowdUsers } from './mix/users';
 export { verifyAcknowledged, type VerifyResult } from './mix/verify';
 
 function operation(

@@ -9,20 +9,6 @@ import { loadavg } from 'node:os';
 import type pg from 'pg';
 import { cpuMicros } from '../wrk';
 
-/** Pids of processes whose command name is `comm` (postgres backends, redis-server). */
-export function pidsNamed(comm: string): number[] {
-  const out: number[] = [];
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() === comm) out.push(Number(d));
-    } catch {
-      // gone
-    }
-  }
-  return out;
-}
-
 /**
  * The Postgres processes that work for the database: its backends and the
  * server's background processes (WAL writer, checkpointer, autovacuum), not

@@ -29,8 +29,11 @@ it('works queued jobs one after another, waiting the polling interval only when 
   const ids: string[] = [];
   for (let i = 0; i < 5; i++)
     ids.push(
-      (await t.db.transaction((tx) => enqueue(tx, effectJob, { note: `queued ${i}` }, { tenant: 'acme' })))
-        .id,
+      (
+        await t.db.transaction((tx) =>
+          enqueue(tx, effectJob, { note: `queued ${i}` }, { tenant: 'acme', createdBy: null }),
+        )
+      ).id,
     );
   worker = new JobWorker({ db: t.db, log, jobs: TEST_JOBS, pollingIntervalSeconds: 30 });
   await worker.start();

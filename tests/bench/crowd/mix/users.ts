@@ -1,13 +1,13 @@
-import { DEMO_PASSWORD, DEMO_TENANTS, LIVE_MAX_CONNECTIONS_PER_USER } from '@portal/contracts';
+import { DEMO_PASSWORD, DEMO_TENANTS } from '@portal/contracts';
 import type { SimUser } from '../types';
 
 /**
- * The simulated people: the demo accounts of both tenants (README 'Demo
- * accounts', less federated, newpass and forcereset), weighted as a tenant's
- * users are (mostly agents and merchant users, a few admins). Every
- * simulated user holds a live stream and the gateway allows 5 per account
- * (LIVE_MAX_CONNECTIONS_PER_USER), so an account carries at most 5 of them:
- * 16 accounts, 80 simulated users at most.
+ * The simulated people: copies of the demo accounts of both tenants (README
+ * 'Demo accounts', less federated, newpass and forcereset), weighted as a
+ * tenant's users are (mostly agents and merchant users, a few admins). Each
+ * person has an account of their own (bench-accounts.ts creates them): a few
+ * shared accounts would be people making hundreds of requests a second each
+ * (the gateway limits an account to 15-20 a second and 5 live streams).
  */
 export const ACCOUNT_WEIGHTS: ReadonlyArray<readonly [string, number]> = [
   ['agent', 6],
@@ -20,34 +20,21 @@ export const ACCOUNT_WEIGHTS: ReadonlyArray<readonly [string, number]> = [
   ['readonly', 1],
 ];
 
-export const USERS_PER_ACCOUNT = LIVE_MAX_CONNECTIONS_PER_USER;
-export const MAX_SIMULATED_USERS = DEMO_TENANTS.length * ACCOUNT_WEIGHTS.length * USERS_PER_ACCOUNT;
-
-export function makeUsers(count: number): SimUser[] {
-  if (!Number.isInteger(count) || count < 1)
-    throw new Error(`makeUsers: count must be a positive integer, not ${count}`);
-  if (count > MAX_SIMULATED_USERS)
-    throw new Error(
-      `makeUsers: ${count} simulated users need more than ${USERS_PER_ACCOUNT} live streams on some demo account ` +
-        `(the gateway's per-user limit); the ${DEMO_TENANTS.length * ACCOUNT_WEIGHTS.length} demo accounts carry ${MAX_SIMULATED_USERS} at most`,
-    );
+/** `count` people over both tenants and the roles by ACCOUNT_WEIGHTS (highest averages), named `<demo username>.b<n>`. */
+export function crowdUsers(count: number): SimUser[] {
   const accounts = DEMO_TENANTS.flatMap((t) =>
     ACCOUNT_WEIGHTS.map(([username, weight]) => ({ tenant: t.id, username, weight, users: 0 })),
   );
-  // Highest averages (D'Hondt): each next user goes to the account most under its share, within the cap.
-  for (let i = 0; i < count; i++) {
-    let best: (typeof accounts)[number] | undefined;
-    for (const a of accounts) {
-      if (a.users >= USERS_PER_ACCOUNT) continue;
-      if (!best || a.weight / (a.users + 1) > best.weight / (best.users + 1)) best = a;
-    }
-    best!.users++;
-  }
-  // Interleaved, so that the first users of the list already span tenants and roles.
   const users: SimUser[] = [];
-  for (let round = 0; round < USERS_PER_ACCOUNT; round++)
-    for (const a of accounts)
-      if (a.users > round)
-        users.push({ tenant: a.tenant, username: a.username, password: DEMO_PASSWORD, memory: {} });
+  for (let i = 0; i < count; i++) {
+    const best = accounts.reduce((a, b) => (b.weight / (b.users + 1) > a.weight / (a.users + 1) ? b : a));
+    best.users++;
+    users.push({
+      tenant: best.tenant,
+      username: `${best.username}.b${best.users}`,
+      password: DEMO_PASSWORD,
+      memory: {},
+    });
+  }
   return users;
 }
