@@ -333,8 +333,8 @@ export default function CaseBuilderDialog({
             types={docTypes.data?.data ?? []}
             merchantId={row.merchant_id}
             staged={staged}
-            onStaged={(next) => {
-              setStaged(next);
+            onStaged={(update) => {
+              setStaged(update);
               setStagedSaved(false);
             }}
             maxBytes={stack.data?.max_representment_upload_size}

@@ -30,7 +30,8 @@ export function StepDocuments({
   types: readonly DocType[];
   merchantId: number;
   staged: StagedDoc[];
-  onStaged: (next: StagedDoc[]) => void;
+  /** An update of the list: files are checked asynchronously, so an addition applies to the list as it is then. */
+  onStaged: (update: (current: StagedDoc[]) => StagedDoc[]) => void;
   maxBytes: number | undefined;
   error: string | null;
   onError: (text: string | null) => void;
@@ -51,8 +52,8 @@ export function StepDocuments({
     const contentType = problem ? null : await fileType(file);
     onError(problem);
     if (contentType)
-      onStaged([
-        ...staged,
+      onStaged((current) => [
+        ...current,
         {
           key: nextKey++,
           kind: 'file',
@@ -75,8 +76,8 @@ export function StepDocuments({
     );
     onError(problem);
     if (!problem)
-      onStaged([
-        ...staged,
+      onStaged((current) => [
+        ...current,
         {
           key: nextKey++,
           kind: 'template',
@@ -185,7 +186,7 @@ export function StepDocuments({
                 <Button
                   size="2xs"
                   variant="ghost"
-                  onClick={() => onStaged(staged.filter((x) => x.key !== s.key))}
+                  onClick={() => onStaged((current) => current.filter((x) => x.key !== s.key))}
                 >
                   Remove
                 </Button>
