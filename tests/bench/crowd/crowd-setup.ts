@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { GATEWAY_READY_PATH } from '@portal/contracts';
-import { addressOf, GatewayRouter, runPhase, type Crowd, type PhaseResult } from './engine';
+import { GatewayRouter, runPhase, sendAs, type Crowd, type PhaseResult } from './engine';
 import { ensureBenchAccounts } from './bench-accounts';
 import { canRun, crowdUsers, OPERATIONS, openLiveStream } from './mix';
 import { ConnectionSampler, CpuMeter, load, postgresPids } from './process-meter';
@@ -47,7 +47,12 @@ export async function startCrowdBench(): Promise<CrowdBench> {
   const signin = OPERATIONS.find((o) => o.type === 'signin')!;
   const phase0 = await runPhase({ ...crowd, operations: [signin], users }, 10, users.length / 10);
   const notSigned = users.filter((u) => !u.token);
-  for (const u of notSigned) await signin.run(u, sendOnce(router, u, users.indexOf(u)), () => undefined);
+  for (const u of notSigned)
+    await signin.run(
+      u,
+      (_type, request) => sendAs(router, u, users.indexOf(u), request),
+      () => undefined,
+    );
   if (users.some((u) => !u.token)) throw new Error(`users not signed in: ${phase0.errorExamples.join('; ')}`);
   const closers = await Promise.all(
     users.map((u, i) => openLiveStream(u, stack.gatewayUrls[i % stack.gatewayUrls.length]!)),
@@ -85,27 +90,6 @@ export async function startCrowdBench(): Promise<CrowdBench> {
       await db.end();
       await stack.stop();
     },
-  };
-}
-
-/** A Send outside a phase (sign-in retries at setup). */
-function sendOnce(router: GatewayRouter, user: { tenant: string }, index: number) {
-  return async (
-    _type: string,
-    request: { method: string; path: string; headers?: Record<string, string>; body?: string | Buffer },
-  ) => {
-    const r = await router.pick(0).request({
-      method: request.method as 'GET',
-      path: request.path,
-      headers: {
-        host: `${user.tenant}.localhost`,
-        accept: 'application/json',
-        'x-forwarded-for': addressOf(index),
-        ...request.headers,
-      },
-      body: request.body,
-    });
-    return { status: r.statusCode, headers: r.headers, body: Buffer.from(await r.body.arrayBuffer()) };
   };
 }
 

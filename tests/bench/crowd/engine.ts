@@ -139,7 +139,29 @@ export interface Crowd {
 }
 
 /** The simulated user's client address (10.0.0.0/8, one per user). */
-export const addressOf = (index: number) => `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
+const addressOf = (index: number) => `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
+
+/** One request of simulated user `index` through their gateway, as their browser and the load balancer send it. */
+export async function sendAs(
+  router: GatewayRouter,
+  user: SimUser,
+  index: number,
+  request: HttpRequest,
+): Promise<HttpAnswer> {
+  const r = await router.pick(index).request({
+    method: request.method,
+    path: request.path,
+    headers: {
+      host: `${user.tenant}.localhost`,
+      accept: 'application/json',
+      // Each simulated person has an address of their own, as the load balancer reports it.
+      'x-forwarded-for': addressOf(index),
+      ...request.headers,
+    },
+    body: request.body,
+  });
+  return { status: r.statusCode, headers: r.headers, body: Buffer.from(await r.body.arrayBuffer()) };
+}
 
 /** A Send bound to one user's gateway that records each request into `samples`. */
 function sender(
@@ -155,26 +177,13 @@ function sender(
     // The first request of an operation is timed from when the operation was due.
     const started = first ? dueAt : performance.now();
     first = false;
-    const pool = crowd.router.pick(index);
     try {
-      const r = await pool.request({
-        method: request.method,
-        path: request.path,
-        headers: {
-          host: `${user.tenant}.localhost`,
-          accept: 'application/json',
-          // Each simulated person has an address of their own, as the load balancer reports it.
-          'x-forwarded-for': addressOf(index),
-          ...request.headers,
-        },
-        body: request.body,
-      });
-      const body = Buffer.from(await r.body.arrayBuffer());
-      const ok = r.statusCode < 500;
+      const answer = await sendAs(crowd.router, user, index, request);
+      const ok = answer.status < 500;
       samples.push({ type, ms: performance.now() - started, ok });
       if (!ok && errors.length < 200)
-        errors.push(`${type} ${request.method} ${request.path.split('?')[0]}: ${r.statusCode}`);
-      return { status: r.statusCode, headers: r.headers, body };
+        errors.push(`${type} ${request.method} ${request.path.split('?')[0]}: ${answer.status}`);
+      return answer;
     } catch (error) {
       samples.push({ type, ms: performance.now() - started, ok: false });
       const e = error as Error & { code?: string };

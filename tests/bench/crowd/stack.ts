@@ -124,21 +124,14 @@ export async function waitReady(url: string, timeoutMs = 60_000): Promise<void> 
   throw new Error(`${url} not ready after ${timeoutMs} ms (${last})`);
 }
 
-function startProcess(
+/** The handle of a process the stack supervises: `launch` starts it (again), `ready` waits for it. */
+function supervised(
   name: string,
-  command: string[],
-  env: NodeJS.ProcessEnv,
   url: string,
   readyPath: string,
-  logDir: string,
+  launch: () => ChildProcess,
+  ready: () => Promise<void>,
 ): StackProcess {
-  const log = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
-  const launch = () => {
-    const child = spawn(process.execPath, command, { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.pipe(log, { end: false });
-    child.stderr.pipe(log, { end: false });
-    return child;
-  };
   let child = launch();
   const proc: StackProcess = {
     name,
@@ -160,41 +153,40 @@ function startProcess(
     restart: async () => {
       await proc.exited();
       child = launch();
-      await waitReady(url + readyPath);
+      await ready();
     },
   };
   return proc;
 }
 
+function startProcess(
+  name: string,
+  command: string[],
+  env: NodeJS.ProcessEnv,
+  url: string,
+  readyPath: string,
+  logDir: string,
+): StackProcess {
+  const log = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
+  const launch = () => {
+    const child = spawn(process.execPath, command, { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    return child;
+  };
+  return supervised(name, url, readyPath, launch, () => waitReady(url + readyPath));
+}
+
 /** A private redis-server; its readiness is a PING. */
 function startRedis(port: number): StackProcess {
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
-  const launch = () => spawn(REDIS_SERVER, args, { stdio: 'ignore' });
-  let child = launch();
-  const proc: StackProcess = {
-    name: 'redis',
-    url: `redis://127.0.0.1:${port}`,
-    readyPath: '',
-    get child() {
-      return child;
-    },
-    get pid() {
-      return child.pid ?? 0;
-    },
-    kill: (signal) => {
-      child.kill(signal);
-    },
-    exited: () =>
-      child.exitCode !== null || child.signalCode !== null
-        ? Promise.resolve()
-        : new Promise((r) => child.once('exit', () => r())),
-    restart: async () => {
-      await proc.exited();
-      child = launch();
-      await waitRedis(port);
-    },
-  };
-  return proc;
+  return supervised(
+    'redis',
+    `redis://127.0.0.1:${port}`,
+    '',
+    () => spawn(REDIS_SERVER, args, { stdio: 'ignore' }),
+    () => waitRedis(port),
+  );
 }
 
 export async function waitRedis(port: number, timeoutMs = 10_000) {
