@@ -219,19 +219,49 @@ interface SortSpec {
   expr: string;
   /** Join needed to sort by a label (only in the key query). */
   join?: string;
+  /**
+   * A label of a lookup row the case points to: `column` (the case's id of that row) breaks ties between
+   * rows of the same label, and `labels` lists the lookup's ids and labels (of the tenant, for its own tables), so a long
+   * list is read one lookup row at a time from a (tenant_id, column, id) index instead of being sorted.
+   */
+  lookup?: { column: string; labels: (tenant: () => string) => string };
 }
+const lookup = (column: string, table: string, label: string, tenantOwned = false) => ({
+  column,
+  labels: (tenant: () => string) =>
+    `select id, ${label} as label from ${table}${tenantOwned ? ` where tenant_id = ${tenant()}` : ''}`,
+});
 const SORTS: Record<CaseSortColumn, SortSpec> = {
   id: { expr: 'c.id' },
   case_no: { expr: 'c.case_no' },
   order_id: { expr: 'c.order_id' },
-  cycle: { expr: 'cy.name', join: 'join cases.cycles cy on cy.id = c.cycle_id' },
+  cycle: {
+    expr: 'cy.name',
+    join: 'join cases.cycles cy on cy.id = c.cycle_id',
+  },
   cycle_id: { expr: 'c.cycle_id' },
-  mid: { expr: 'mi.mid', join: 'join cases.mids mi on mi.id = c.mid_id' },
-  mid_alias: { expr: 'mi.alias', join: 'join cases.mids mi on mi.id = c.mid_id' },
-  cc_type: { expr: 'ct.name', join: 'join cases.card_types ct on ct.id = c.card_type_id' },
+  mid: {
+    expr: 'mi.mid',
+    join: 'join cases.mids mi on mi.id = c.mid_id',
+    lookup: lookup('c.mid_id', 'cases.mids', 'mid', true),
+  },
+  mid_alias: {
+    expr: 'mi.alias',
+    join: 'join cases.mids mi on mi.id = c.mid_id',
+    lookup: lookup('c.mid_id', 'cases.mids', 'alias', true),
+  },
+  cc_type: {
+    expr: 'ct.name',
+    join: 'join cases.card_types ct on ct.id = c.card_type_id',
+    lookup: lookup('c.card_type_id', 'cases.card_types', 'name'),
+  },
   cc_bin: { expr: 'c.cc_bin' },
   cc_no: { expr: 'c.cc_last_four' },
-  reason_code: { expr: 'rc.code', join: 'join cases.reason_codes rc on rc.id = c.reason_code_id' },
+  reason_code: {
+    expr: 'rc.code',
+    join: 'join cases.reason_codes rc on rc.id = c.reason_code_id',
+    lookup: lookup('c.reason_code_id', 'cases.reason_codes', 'code'),
+  },
   reason_category: {
     expr: 'rcat.name',
     join: 'join cases.reason_codes rc on rc.id = c.reason_code_id join cases.reason_code_categories rcat on rcat.id = rc.category_id',
@@ -242,18 +272,33 @@ const SORTS: Record<CaseSortColumn, SortSpec> = {
   date_completed: { expr: 'c.date_completed' },
   date_created: { expr: 'c.date_created' },
   dispute_amt: { expr: 'c.dispute_amt' },
-  dispute_currency: { expr: 'cur.code', join: 'join cases.currencies cur on cur.id = c.dispute_currency_id' },
+  dispute_currency: {
+    expr: 'cur.code',
+    join: 'join cases.currencies cur on cur.id = c.dispute_currency_id',
+  },
   trans_amt: { expr: 'c.trans_amt' },
   trans_currency: {
     expr: 'tcur.code',
     join: 'left join cases.currencies tcur on tcur.id = c.trans_currency_id',
   },
-  status_group: { expr: 'sg.name', join: 'join cases.status_groups sg on sg.id = c.status_group_id' },
+  status_group: {
+    expr: 'sg.name',
+    join: 'join cases.status_groups sg on sg.id = c.status_group_id',
+    lookup: lookup('c.status_group_id', 'cases.status_groups', 'name'),
+  },
   status_group_id: { expr: 'c.status_group_id' },
   status_id: { expr: 'c.status_id' },
-  verdict: { expr: 'v.name', join: 'join cases.verdicts v on v.id = c.verdict_id' },
+  verdict: {
+    expr: 'v.name',
+    join: 'join cases.verdicts v on v.id = c.verdict_id',
+    lookup: lookup('c.verdict_id', 'cases.verdicts', 'name'),
+  },
   arn: { expr: 'c.arn' },
-  merchant_name: { expr: 'm.business_name', join: 'join cases.merchants m on m.id = c.merchant_id' },
+  merchant_name: {
+    expr: 'm.business_name',
+    join: 'join cases.merchants m on m.id = c.merchant_id',
+    lookup: lookup('c.merchant_id', 'cases.merchants', 'business_name', true),
+  },
   assigned_user: { expr: 'c.assigned_username' },
   processor_invoice_id: { expr: 'c.processor_invoice_id' },
 };
@@ -263,6 +308,7 @@ export interface CaseSort {
   expr: string;
   join: string;
   order: 'asc' | 'desc';
+  lookup?: SortSpec['lookup'];
 }
 
 /** Default: due date ascending (the most urgent first); the id breaks ties so paging is stable. */
@@ -279,11 +325,21 @@ export function resolveSort(sortBy: string | undefined, sortOrder: 'asc' | 'desc
     expr: spec.expr,
     join: spec.join ?? '',
     order: sortOrder ?? 'asc',
+    ...(spec.lookup ? { lookup: spec.lookup } : {}),
   };
 }
 
+/** The sort keys in order: the value, the lookup row of a label (ties), the case id. */
+export const sortKeys = (sort: Pick<CaseSort, 'expr' | 'lookup'>): string[] => [
+  sort.expr,
+  ...(sort.lookup ? [sort.lookup.column] : []),
+  'c.id',
+];
+
 export function orderBy(sort: CaseSort): string {
-  return `order by ${sort.expr} ${sort.order}, c.id ${sort.order}`;
+  return `order by ${sortKeys(sort)
+    .map((k) => `${k} ${sort.order}`)
+    .join(', ')}`;
 }
 
 /** Count of a filter: summed from case_counts when its dimensions allow, else counted. */

@@ -1,7 +1,7 @@
 import type { CaseDetail, CaseList, CaseListQuery, CaseRow, InternalContext } from '@portal/contracts';
 import type { Queryable } from '@portal/core';
 import { resolveScope, scopeConditions, type Scope } from '../scope/scope';
-import { buildCaseFilter, countCases, orderBy, resolveSort } from './case-filter';
+import { buildCaseFilter, countCases, orderBy, resolveSort, sortKeys } from './case-filter';
 import { reference } from '../reference/reference';
 import {
   CASE_COLUMNS,
@@ -41,27 +41,54 @@ const FILTER_FIRST_ROWS = 20_000;
  * when few match; a page in the second half read from the other end, so the
  * deepest pages cost as little as the first), then their rows with labels.
  */
-export async function listCases(db: Queryable, ctx: InternalContext, q: CaseListQuery): Promise<CaseList> {
+export async function listCases(
+  db: Queryable,
+  ctx: InternalContext,
+  q: CaseListQuery,
+  { filterFirstRows = FILTER_FIRST_ROWS } = {},
+): Promise<CaseList> {
   const sort = resolveSort(q.sort_by, q.sort_order);
   const filter = await buildCaseFilter(db, ctx, q);
   const limit = q.limit ?? 50;
   const start = q.start ?? 0;
   const where = filter.conditions.join(' and ');
+  const keys = sortKeys(sort);
   const pageIds = async (order: 'asc' | 'desc', take: number, skip: number, filterFirst: boolean) => {
     if (take <= 0) return [];
     const params = [...filter.params, take, skip];
-    const page = `limit $${params.length - 1} offset $${params.length}`;
-    // offset 0 keeps the planner from folding the filter back into an index walk in sort order.
-    const sql = filterFirst
-      ? `select x.id from (select c.id, ${sort.expr} as k from cases.cases c ${sort.join} where ${where} offset 0) x
-         order by x.k ${order}, x.id ${order} ${page}`
-      : `select c.id from cases.cases c ${sort.join} where ${where} ${orderBy({ ...sort, order })} ${page}`;
+    const [takeP, skipP] = [`$${params.length - 1}`, `$${params.length}`];
+    const page = `limit ${takeP} offset ${skipP}`;
+    const lookup = sort.lookup;
+    let sql: string;
+    if (filterFirst) {
+      // offset 0 keeps the planner from folding the filter back into an index walk in sort order.
+      sql = `select x.id from (select ${keys.map((k, i) => `${k} as k${i}`).join(', ')}, c.id
+               from cases.cases c ${sort.join} where ${where} offset 0) x
+             order by ${keys.map((_, i) => `x.k${i} ${order}`).join(', ')} ${page}`;
+    } else if (lookup) {
+      // Lookup rows in label order, each one's cases from the (tenant_id, column, id) index: the nested
+      // loop keeps that order, so the page stops reading once it has its rows.
+      const tenant = () => {
+        params.push(filter.scope.tenant);
+        return `$${params.length}`;
+      };
+      sql = `select x.id from (
+               select id, row_number() over (order by label ${order}, id ${order}) as ord
+               from (${lookup.labels(tenant)}) s order by 2
+             ) l cross join lateral (
+               select c.id from cases.cases c where ${where} and ${lookup.column} = l.id
+               order by c.id ${order} limit ${takeP}::int + ${skipP}::int
+             ) x
+             order by l.ord, x.id ${order} ${page}`;
+    } else {
+      sql = `select c.id from cases.cases c ${sort.join} where ${where} ${orderBy({ ...sort, order })} ${page}`;
+    }
     const { rows } = await db.query<{ id: number }>(sql, params);
     return rows.map((r) => Number(r.id));
   };
   const total = await countCases(db, filter);
   const take = Math.min(limit, Math.max(0, total - start));
-  const filterFirst = total <= FILTER_FIRST_ROWS;
+  const filterFirst = total <= filterFirstRows;
   const reverse = start > total / 2;
   const flip = sort.order === 'asc' ? 'desc' : 'asc';
   const ids = reverse

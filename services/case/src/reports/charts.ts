@@ -157,16 +157,17 @@ export async function statusTotals(
     if (f.midId !== null) where.push(`k.mid_id = ${p.add(f.midId)}`);
     return where.join(' and ');
   };
-  const source = fromCounts
-    ? `select st.status_group_id as g, k.n from cases.case_counts k join cases.statuses st on st.id = k.status_id
-       where ${countsWhere()}`
-    : `select x.g, x.n from cases.report_daily r
-       cross join lateral (values (1, r.s1), (2, r.s2), (3, r.s3), (4, r.s4), (5, r.s5)) x(g, n)
-       where ${rollupWhere(f, p, f.ref, allTime ? false : f.range)}`;
-  const { rows } = await db.query<{ g: number; n: string }>(
-    `select g, coalesce(sum(n), 0) as n from (${source}) s group by g`,
-    p.values,
-  );
+  // The rollup's five counters are summed as columns: unpivoting them first (a row per group and
+  // rollup row) made this the costliest report statement under load.
+  const sql = fromCounts
+    ? `select st.status_group_id as g, coalesce(sum(k.n), 0) as n
+       from cases.case_counts k join cases.statuses st on st.id = k.status_id
+       where ${countsWhere()} group by 1`
+    : `select x.g, x.n from (
+         select sum(r.s1) as s1, sum(r.s2) as s2, sum(r.s3) as s3, sum(r.s4) as s4, sum(r.s5) as s5
+         from cases.report_daily r where ${rollupWhere(f, p, f.ref, allTime ? false : f.range)}
+       ) t cross join lateral (values (1, t.s1), (2, t.s2), (3, t.s3), (4, t.s4), (5, t.s5)) x(g, n)`;
+  const { rows } = await db.query<{ g: number; n: string }>(sql, p.values);
   const count = (id: number) => num(rows.find((r) => Number(r.g) === id)?.n);
   const total = groups.reduce((s, g) => s + count(g.id), 0);
   return {
