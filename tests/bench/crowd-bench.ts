@@ -6,7 +6,8 @@
  * (driver included: it must not be the bottleneck), Postgres CPU and
  * connections; then the knee: the highest rate with p95 ≤ 200 ms for every
  * type and no error. CROWD_RATES (operations/s, comma-separated) and
- * CROWD_SECONDS change the steps.
+ * CROWD_SECONDS change the steps; CROWD_MIX=signin runs one operation type
+ * alone (sign-in p95 at 5 sign-ins/s: CROWD_MIX=signin CROWD_RATES=5).
  */
 import { test } from 'vitest';
 import { printPhase, saveKnee, startCrowdBench, type MeasuredPhase } from './crowd/crowd-setup';

@@ -42,7 +42,12 @@ export async function startCrowdBench(): Promise<CrowdBench> {
   const created = await ensureBenchAccounts(db, users);
   if (created) console.log(`crowd: ${created} bench accounts created`);
   const router = new GatewayRouter(stack.gatewayUrls, GATEWAY_READY_PATH);
-  const crowd: Crowd = { users, operations: OPERATIONS, router, acknowledged: [], canRun };
+  // CROWD_MIX=signin (comma-separated operation types): only those, e.g. sign-ins alone at 5/s.
+  const only = process.env.CROWD_MIX?.split(',');
+  const operations = only ? OPERATIONS.filter((o) => only.includes(o.type)) : OPERATIONS;
+  if (!operations.length)
+    throw new Error(`CROWD_MIX: no operation of ${OPERATIONS.map((o) => o.type).join(', ')}`);
+  const crowd: Crowd = { users, operations, router, acknowledged: [], canRun };
   // Everyone signs in first (paced, as people arrive), then holds a live-update stream.
   const signin = OPERATIONS.find((o) => o.type === 'signin')!;
   const phase0 = await runPhase({ ...crowd, operations: [signin], users }, 10, users.length / 10);
