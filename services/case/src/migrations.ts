@@ -27,6 +27,7 @@ import m033 from '../migrations/033_report_fillfactor.sql';
 import m034 from '../migrations/034_card_network_names.sql';
 import m035 from '../migrations/035_cases_api.sql';
 import m037 from '../migrations/037_case_sort_indexes.sql';
+import m038 from '../migrations/038_mid_activity.sql';
 
 export const caseMigrations: ServiceMigrations = {
   schema: 'cases',
@@ -59,5 +60,6 @@ export const caseMigrations: ServiceMigrations = {
     { version: 34, name: '034_card_network_names', sql: m034 },
     { version: 35, name: '035_cases_api', sql: m035 },
     { version: 37, name: '037_case_sort_indexes', sql: m037 },
+    { version: 38, name: '038_mid_activity', sql: m038 },
   ],
 };

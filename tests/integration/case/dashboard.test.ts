@@ -72,6 +72,15 @@ describe('dashboard and report calls', () => {
     expect(top.nonFraud + top.fraud).toBe(top.new);
     expect(top.percentFraud + top.percentNonFraud).toBeCloseTo(100, 1);
     expect(top.midDescriptor).toEqual(expect.any(String));
+    // The rollups give what the cases of the range count (whole months and the days at the edges).
+    const counted = await c.t.db.query<{ new: number; fraud: number; defended: number }>(
+      `select count(*)::int as new, count(*) filter (where c.is_fraud)::int as fraud,
+         count(*) filter (where c.status_id in (3, 6, 7, 8, 9, 10) or c.verdict_id = 4)::int as defended
+       from cases.cases c join cases.mids mi on mi.id = c.mid_id
+       where c.tenant_id = 'acme' and mi.mid = $1 and c.date_post between $2 and $3`,
+      [top.mid, day(-90), day(0)],
+    );
+    expect({ new: top.new, fraud: top.fraud, defended: top.defended }).toEqual(counted.rows[0]);
     expect(r.body.pagination.total).toBe(
       await sql(
         `select count(distinct mid_id)::int n from cases.cases where tenant_id = 'acme' and date_post between $1 and $2`,

@@ -58,6 +58,27 @@ async function monthlyMismatches(tenant: string): Promise<number> {
   return Number(rows[0]!.n);
 }
 
+/** Rows of the MID rollups (migration 038) that differ from the same MIDs, days and months counted from the cases. */
+async function midMismatches(tenant: string): Promise<number> {
+  const { rows } = await c.t.db.query<{ n: number }>(
+    `with k as (
+       select date_post as day, merchant_id, mid_id, count(*)::int as n, count(*) filter (where is_fraud)::int as fraud,
+         count(*) filter (where status_id in (3, 6, 7, 8, 9, 10) or verdict_id = 4)::int as defended
+       from cases.cases where tenant_id = $1 group by 1, 2, 3
+     ),
+     km as (select date_trunc('month', day)::date as month, merchant_id, mid_id, sum(n)::int as n,
+              sum(fraud)::int as fraud, sum(defended)::int as defended from k group by 1, 2, 3),
+     d as (select * from cases.mid_daily where tenant_id = $1 and n <> 0),
+     m as (select * from cases.mid_monthly where tenant_id = $1 and n <> 0)
+     select (select count(*) from d full join k using (day, merchant_id, mid_id)
+             where (d.n, d.fraud, d.defended) is distinct from (k.n, k.fraud, k.defended))
+          + (select count(*) from m full join km using (month, merchant_id, mid_id)
+             where (m.n, m.fraud, m.defended) is distinct from (km.n, km.fraud, km.defended)) as n`,
+    [tenant],
+  );
+  return Number(rows[0]!.n);
+}
+
 /** Cases whose repeat_card flag (migration 031) disagrees with the count of their card's chargebacks. */
 async function repeatMismatches(tenant: string): Promise<number> {
   const { rows } = await c.t.db.query<{ n: number }>(
@@ -77,6 +98,8 @@ describe('report rollup', () => {
     expect(await monthlyMismatches('acme')).toBe(0);
     expect(await monthlyMismatches('northbank')).toBe(0);
     expect(await repeatMismatches('acme')).toBe(0);
+    expect(await midMismatches('acme')).toBe(0);
+    expect(await midMismatches('northbank')).toBe(0);
     const { rows } = await c.t.db.query<{ unknown: number; total: number }>(
       `select coalesce(sum(n) filter (where location = 0), 0)::int as unknown, sum(n)::int as total
        from cases.report_daily where tenant_id = 'acme' and ref = 1`,
@@ -104,9 +127,11 @@ describe('report rollup', () => {
        from cases.cases where tenant_id = 'acme' order by id limit 1 returning id`,
     );
     expect(await mismatches('acme')).toBe(0);
+    expect(await midMismatches('acme')).toBe(0);
     await db.query(`delete from cases.cases where id = $1`, [made.rows[0]!.id]);
     expect(await mismatches('acme')).toBe(0);
     expect(await monthlyMismatches('acme')).toBe(0);
+    expect(await midMismatches('acme')).toBe(0);
   });
 
   it('flags the cases of a card with more than one chargeback at a merchant, and unflags them', async () => {

@@ -2,6 +2,8 @@ import type { MidTop5Query, MidTop5Row } from '@portal/contracts';
 import { containsPattern, type Queryable } from '@portal/core';
 import { isoDay, type DateRange } from '../scope/dates';
 import { scopeConditions, type Scope } from '../scope/scope';
+import { Params } from '../reports/report-filter';
+import { byMonthSql } from '../reports/report-range';
 
 /** Scope plus a post-date range on alias c, with the parameters. */
 function where(scope: Scope, range: DateRange | null): { sql: string; params: unknown[] } {
@@ -66,28 +68,34 @@ const TOP5_SORT: Record<string, string> = {
   defended: 'defended',
 };
 
-/** New chargebacks per MID in the range, with fraud split and defended count (spec 1 §2.5). */
+/**
+ * New chargebacks per MID in the range, with fraud split and defended count (spec 1 §2.5), from the MID
+ * rollups (migration 038): whole months from mid_monthly, the days at the range's edges from mid_daily.
+ */
 export async function midsTop5(db: Queryable, scope: Scope, range: DateRange, q: MidTop5Query) {
-  const w = where(scope, range);
-  const params = [...w.params];
-  const p = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
+  const p = new Params();
+  const scoped = () => scopeConditions(scope, 'r', p.values).join(' and ');
+  const activity = byMonthSql(range, p, {
+    days: (edge) =>
+      `select r.mid_id, r.n, r.fraud, r.defended from cases.mid_daily r
+       where ${scoped()} and r.day between ${p.add(edge.from)}::date and ${p.add(edge.to)}::date`,
+    months: (first, last) =>
+      `select r.mid_id, r.n, r.fraud, r.defended from cases.mid_monthly r
+       where ${scoped()} and r.month between ${first} and ${last}`,
+  });
+  const agg = `select x.mid_id, sum(x.n)::int as new, sum(x.n - x.fraud)::int as "nonFraud", sum(x.fraud)::int as fraud,
+      sum(x.defended)::int as defended
+    from (${activity}) x group by x.mid_id having sum(x.n) > 0`;
+  const aggParams = [...p.values];
   const search = q.search?.trim()
-    ? `where r.mid ilike ${p(containsPattern(q.search))} or r."midDescriptor" ilike $${params.length} or r."midAlias" ilike $${params.length}`
+    ? `where r.mid ilike ${p.add(containsPattern(q.search))} or r."midDescriptor" ilike $${p.values.length} or r."midAlias" ilike $${p.values.length}`
     : '';
   const sort = TOP5_SORT[q.sort_by ?? 'new'] ?? 'new';
   const order = q.sort_order ?? (q.sort_by ? 'asc' : 'desc');
   const limit = q.limit ?? 5;
   const start = q.start ?? 0;
   const { rows } = await db.query<MidTop5Row & { total: number }>(
-    `with agg as (
-       select c.mid_id, count(*)::int as new, count(*) filter (where not c.is_fraud)::int as "nonFraud",
-         count(*) filter (where c.is_fraud)::int as fraud,
-         count(*) filter (where c.status_id in (3, 6, 7, 8, 9, 10) or c.verdict_id = 4)::int as defended
-       from cases.cases c where ${w.sql} group by c.mid_id
-     ), r as (
+    `with agg as (${agg}), r as (
        select mi.mid, (select d.descriptor from cases.descriptors d where d.tenant_id = mi.tenant_id and d.mid_id = mi.id order by d.id limit 1) as "midDescriptor",
          mi.alias as "midAlias", agg.new, agg."nonFraud", round(100.0 * agg."nonFraud" / agg.new, 2)::float8 as "percentNonFraud",
          agg.fraud, round(100.0 * agg.fraud / agg.new, 2)::float8 as "percentFraud", agg.defended
@@ -95,16 +103,13 @@ export async function midsTop5(db: Queryable, scope: Scope, range: DateRange, q:
      )
      select r.*, count(*) over ()::int as total from r ${search}
      order by ${sort} ${order}, mid asc
-     limit ${p(limit === 0 ? null : limit)} offset ${p(start)}`,
-    params,
+     limit ${p.add(limit === 0 ? null : limit)} offset ${p.add(start)}`,
+    p.values,
   );
   let total = Number(rows[0]?.total ?? 0);
   if (limit === 0 || (!rows.length && start > 0)) {
-    const c = await db.query<{ n: number }>(
-      `select count(distinct c.mid_id)::int as n from cases.cases c where ${w.sql}`,
-      w.params,
-    );
-    total = Number(c.rows[0]?.n ?? 0);
+    const counted = await db.query<{ n: number }>(`select count(*)::int as n from (${agg}) a`, aggParams);
+    total = Number(counted.rows[0]?.n ?? 0);
   }
   return {
     data: limit === 0 ? [] : rows.map(({ total: _t, ...r }) => r),
