@@ -73,3 +73,30 @@ it('label and column sorts page in the SQL order whichever way the page is read'
     }
   }
 });
+
+it('a range of one date sorted by another pages in the SQL order, filtered first or not', async () => {
+  const admin = context(demoCtx('acme', 'admin'));
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  for (const column of ['date_due', 'date_trans', 'date_created'] as const) {
+    for (const order of ['asc', 'desc'] as const) {
+      const nulls = order === 'asc' ? 'nulls last' : 'nulls first';
+      const { rows } = await c.t.db.query<{ id: string }>(
+        `select c.id from cases.cases c where c.tenant_id = 'acme' and c.date_post between $1::date and $2::date
+         order by c.${column} ${order} ${nulls}, c.id ${order} offset 40 limit 30`,
+        [day(-365), day(0)],
+      );
+      for (const filterFirstRows of [0, 1_000_000]) {
+        const page = await listCases(
+          c.t.db,
+          admin,
+          { sort_by: column, sort_order: order, start: 40, limit: 30, date_range: `${day(-365)}|${day(0)}` },
+          { filterFirstRows },
+        );
+        expect(
+          page.data.map((r) => r.id),
+          `${column} ${order} ${filterFirstRows}`,
+        ).toEqual(rows.map((r) => Number(r.id)));
+      }
+    }
+  }
+});

@@ -29,6 +29,8 @@ interface CaseFilter {
   params: unknown[];
   /** Set when the count can be summed from cases.case_counts. */
   countDims: CountDims | null;
+  /** Date columns the filter gives a range of (c.date_post, …). */
+  rangedDates: string[];
 }
 
 const intersect = (a: number[] | null, b: number[]) => (a === null ? b : a.filter((x) => b.includes(x)));
@@ -174,9 +176,12 @@ export async function buildCaseFilter(
     ['trans_date_range', 'c.date_trans'],
     ['completed_date_range', 'c.date_completed'],
   ];
+  const rangedDates: string[] = [];
   for (const [name, column] of ranges) {
     const range = parseDateRange(q[name] as string | undefined, name);
-    if (range) more.push(`${column} between ${p(range.from)}::date and ${p(range.to)}::date`);
+    if (!range) continue;
+    more.push(`${column} between ${p(range.from)}::date and ${p(range.to)}::date`);
+    rangedDates.push(column);
   }
   for (const [value, op, column, name] of [
     [q.dispute_amt, q.dispute_amt_operator, 'c.dispute_amt', 'dispute_amt'],
@@ -212,7 +217,7 @@ export async function buildCaseFilter(
     more.push(`(${arms.join(' or ')})`);
   }
   conditions.push(...more);
-  return { scope, conditions, params, countDims: countable && more.length === 0 ? dims : null };
+  return { scope, conditions, params, countDims: countable && more.length === 0 ? dims : null, rangedDates };
 }
 
 interface SortSpec {

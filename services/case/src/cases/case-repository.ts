@@ -36,6 +36,21 @@ export async function loadCaseRows(db: Queryable, ids: readonly number[]): Promi
 const FILTER_FIRST_ROWS = 20_000;
 
 /**
+ * A case's dates move together (due 20-45 days after post, the transaction before it): a range of one date
+ * puts its matches in one stretch of another date's index, often hundreds of thousands of entries from the
+ * end a page starts at (800 ms for a year of post dates sorted by due date at 1,000,000 cases; filtering
+ * first, 160 ms). Then up to this many matches are filtered first.
+ */
+const FILTER_FIRST_DATED_ROWS = 100_000;
+const DATE_SORTS = new Set([
+  'c.date_post',
+  'c.date_due',
+  'c.date_trans',
+  'c.date_created',
+  'c.date_completed',
+]);
+
+/**
  * One page of cases: the total first (from case_counts when the filter
  * allows), then the ids of the page (from the sort's index, or filtered first
  * when few match; a page in the second half read from the other end, so the
@@ -45,10 +60,12 @@ export async function listCases(
   db: Queryable,
   ctx: InternalContext,
   q: CaseListQuery,
-  { filterFirstRows = FILTER_FIRST_ROWS } = {},
+  options: { filterFirstRows?: number } = {},
 ): Promise<CaseList> {
   const sort = resolveSort(q.sort_by, q.sort_order);
   const filter = await buildCaseFilter(db, ctx, q);
+  const farApart = DATE_SORTS.has(sort.expr) && filter.rangedDates.some((d) => d !== sort.expr);
+  const filterFirstRows = options.filterFirstRows ?? (farApart ? FILTER_FIRST_DATED_ROWS : FILTER_FIRST_ROWS);
   const limit = q.limit ?? 50;
   const start = q.start ?? 0;
   const where = filter.conditions.join(' and ');
