@@ -22,7 +22,7 @@ interface CountDims {
   midIds: number[] | null;
 }
 
-interface CaseFilter {
+export interface CaseFilter {
   scope: Scope;
   /** SQL conditions on alias `c`; parameters in `params`. */
   conditions: string[];

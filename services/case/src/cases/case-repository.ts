@@ -1,7 +1,15 @@
 import type { CaseDetail, CaseList, CaseListQuery, CaseRow, InternalContext } from '@portal/contracts';
 import type { Queryable } from '@portal/core';
 import { resolveScope, scopeConditions, type Scope } from '../scope/scope';
-import { buildCaseFilter, countCases, orderBy, resolveSort, sortKeys } from './case-filter';
+import {
+  buildCaseFilter,
+  countCases,
+  orderBy,
+  resolveSort,
+  sortKeys,
+  type CaseFilter,
+  type CaseSort,
+} from './case-filter';
 import { reference } from '../reference/reference';
 import {
   CASE_COLUMNS,
@@ -11,6 +19,46 @@ import {
   withLabels,
   type CaseSqlRow,
 } from './case-columns';
+
+/**
+ * A page of a long list sorted by a lookup's label: the lookup rows in label order, each one's matching
+ * cases read from the (tenant_id, column, id) index until the page is full. One small query per lookup
+ * row visited: a single statement (a lateral join) had the planner run every lookup row's scan before
+ * sorting (2 s for a tab sorted by merchant at 1,000,000 cases).
+ */
+async function lookupPage(
+  db: Queryable,
+  filter: CaseFilter,
+  lookup: NonNullable<CaseSort['lookup']>,
+  order: 'asc' | 'desc',
+  take: number,
+  skip: number,
+): Promise<number[]> {
+  const labelParams: unknown[] = [];
+  const tenant = () => {
+    labelParams.push(filter.scope.tenant);
+    return `$${labelParams.length}`;
+  };
+  const { rows: labels } = await db.query<{ id: number }>(
+    `select id from (${lookup.labels(tenant)}) s order by label ${order}, id ${order}`,
+    labelParams,
+  );
+  const ids: number[] = [];
+  const params = [...filter.params];
+  const [value, limit] = [`$${params.length + 1}`, `$${params.length + 2}`];
+  const sql = `select c.id from cases.cases c where ${filter.conditions.join(' and ')} and ${lookup.column} = ${value}
+    order by c.id ${order} limit ${limit}`;
+  let toSkip = skip;
+  for (const { id } of labels) {
+    const need = toSkip + take - ids.length;
+    const { rows } = await db.query<{ id: number }>(sql, [...params, id, need]);
+    const found = rows.slice(toSkip).map((r) => Number(r.id));
+    toSkip = Math.max(0, toSkip - rows.length);
+    ids.push(...found);
+    if (ids.length >= take) break;
+  }
+  return ids.slice(0, take);
+}
 
 /** Full rows of the given case ids, in the order of the ids. */
 export async function loadCaseRows(db: Queryable, ids: readonly number[]): Promise<CaseRow[]> {
@@ -72,34 +120,15 @@ export async function listCases(
   const keys = sortKeys(sort);
   const pageIds = async (order: 'asc' | 'desc', take: number, skip: number, filterFirst: boolean) => {
     if (take <= 0) return [];
+    if (!filterFirst && sort.lookup) return lookupPage(db, filter, sort.lookup, order, take, skip);
     const params = [...filter.params, take, skip];
-    const [takeP, skipP] = [`$${params.length - 1}`, `$${params.length}`];
-    const page = `limit ${takeP} offset ${skipP}`;
-    const lookup = sort.lookup;
-    let sql: string;
-    if (filterFirst) {
-      // offset 0 keeps the planner from folding the filter back into an index walk in sort order.
-      sql = `select x.id from (select ${keys.map((k, i) => `${k} as k${i}`).join(', ')}, c.id
-               from cases.cases c ${sort.join} where ${where} offset 0) x
-             order by ${keys.map((_, i) => `x.k${i} ${order}`).join(', ')} ${page}`;
-    } else if (lookup) {
-      // Lookup rows in label order, each one's cases from the (tenant_id, column, id) index: the nested
-      // loop keeps that order, so the page stops reading once it has its rows.
-      const tenant = () => {
-        params.push(filter.scope.tenant);
-        return `$${params.length}`;
-      };
-      sql = `select x.id from (
-               select id, row_number() over (order by label ${order}, id ${order}) as ord
-               from (${lookup.labels(tenant)}) s order by 2
-             ) l cross join lateral (
-               select c.id from cases.cases c where ${where} and ${lookup.column} = l.id
-               order by c.id ${order} limit ${takeP}::int + ${skipP}::int
-             ) x
-             order by l.ord, x.id ${order} ${page}`;
-    } else {
-      sql = `select c.id from cases.cases c ${sort.join} where ${where} ${orderBy({ ...sort, order })} ${page}`;
-    }
+    const page = `limit $${params.length - 1} offset $${params.length}`;
+    // offset 0 keeps the planner from folding the filter back into an index walk in sort order.
+    const sql = filterFirst
+      ? `select x.id from (select ${keys.map((k, i) => `${k} as k${i}`).join(', ')}, c.id
+           from cases.cases c ${sort.join} where ${where} offset 0) x
+         order by ${keys.map((_, i) => `x.k${i} ${order}`).join(', ')} ${page}`
+      : `select c.id from cases.cases c ${sort.join} where ${where} ${orderBy({ ...sort, order })} ${page}`;
     const { rows } = await db.query<{ id: number }>(sql, params);
     return rows.map((r) => Number(r.id));
   };
