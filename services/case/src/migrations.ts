@@ -28,6 +28,7 @@ import m034 from '../migrations/034_card_network_names.sql';
 import m035 from '../migrations/035_cases_api.sql';
 import m037 from '../migrations/037_case_sort_indexes.sql';
 import m038 from '../migrations/038_mid_activity.sql';
+import m039 from '../migrations/039_report_monthly_counters.sql';
 
 export const caseMigrations: ServiceMigrations = {
   schema: 'cases',
@@ -61,5 +62,6 @@ export const caseMigrations: ServiceMigrations = {
     { version: 35, name: '035_cases_api', sql: m035 },
     { version: 37, name: '037_case_sort_indexes', sql: m037 },
     { version: 38, name: '038_mid_activity', sql: m038 },
+    { version: 39, name: '039_report_monthly_counters', sql: m039 },
   ],
 };

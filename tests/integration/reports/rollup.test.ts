@@ -32,10 +32,14 @@ async function mismatches(tenant: string): Promise<number> {
 /** Rows of the monthly rollups (migration 030) that differ from the same months summed from their sources. */
 async function monthlyMismatches(tenant: string): Promise<number> {
   const { rows } = await c.t.db.query<{ n: number }>(
-    `with rm as (select ref, month, merchant_id, mid_id, currency_id, processor_id, n, amount
+    `with rm as (select ref, month, merchant_id, mid_id, currency_id, processor_id, n, amount,
+                   (s1, s2, s3, s4, s5, v4, v5, represented, won_amount, b1, b6, span_days, c9) as counters
                  from cases.report_monthly where tenant_id = $1 and n <> 0),
      rd as (select ref, date_trunc('month', day)::date as month, merchant_id, mid_id, currency_id, processor_id,
-              sum(n)::int as n, sum(amount) as amount
+              sum(n)::int as n, sum(amount) as amount,
+              (sum(s1)::int, sum(s2)::int, sum(s3)::int, sum(s4)::int, sum(s5)::int, sum(v4)::int, sum(v5)::int,
+               sum(represented)::int, sum(won_amount), sum(b1)::int, sum(b6)::int, sum(span_days)::bigint,
+               sum(c9)::int) as counters
             from cases.report_daily where tenant_id = $1 group by 1, 2, 3, 4, 5, 6 having sum(n) <> 0),
      tm as (select month, mid_id, currency_id, trans_count::bigint as n, trans_amount as amount
             from cases.transactions_monthly where tenant_id = $1 and trans_count <> 0),
@@ -48,7 +52,7 @@ async function monthlyMismatches(tenant: string): Promise<number> {
               source_id, currency_id, count(*)::int as n
             from cases.alerts where tenant_id = $1 group by 1, 2, 3, 4, 5)
      select (select count(*) from rm full join rd using (ref, month, merchant_id, mid_id, currency_id, processor_id)
-             where (rm.n, rm.amount) is distinct from (rd.n, rd.amount))
+             where (rm.n, rm.amount, rm.counters::text) is distinct from (rd.n, rd.amount, rd.counters::text))
           + (select count(*) from tm full join td using (month, mid_id, currency_id)
              where (tm.n, tm.amount) is distinct from (td.n, td.amount))
           + (select count(*) from am full join ad using (month, merchant_id, descriptor_id, source_id, currency_id)

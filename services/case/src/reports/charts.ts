@@ -8,7 +8,7 @@ import type {
 import type { Queryable } from '@portal/core';
 import { scopeConditions } from '../scope/scope';
 import { casesWhere, Params, percent, rollupWhere, salesWhere, type ReportFilter } from './report-filter';
-import { chargebacksByMonthSql, salesByMonthSql } from './report-range';
+import { chargebacksByMonthSql, rollupRowsSql, salesByMonthSql } from './report-range';
 
 /**
  * The charts of the /reports page (spec 3 §2 Reports, §7). Counts and amounts come from the daily
@@ -46,13 +46,16 @@ async function slices(db: Queryable, sql: string, params: unknown[]): Promise<Sl
 async function rollupTotal(db: Queryable, f: ReportFilter): Promise<number> {
   const p = new Params();
   const { rows } = await db.query<{ n: string }>(
-    `select coalesce(sum(r.n), 0) as n from cases.report_daily r where ${rollupWhere(f, p)}`,
+    `select coalesce(sum(r.n), 0) as n from (${rollupRowsSql(f, p, 'r.n')}) r`,
     p.values,
   );
   return num(rows[0]?.n);
 }
 
-/** Slices of a key column of the rollup joined to its names, largest first. */
+/**
+ * Slices of a key column of the rollup joined to its names, largest first. `monthly`: the key is a column of
+ * the monthly rollup too (processor, merchant), so whole months are read there.
+ */
 async function byKey(
   db: Queryable,
   f: ReportFilter,
@@ -60,13 +63,17 @@ async function byKey(
   label: string,
   join: string,
   limit: number | null,
+  monthly = false,
 ): Promise<ReportRows> {
   const p = new Params();
+  const columns = `${key} as key, r.n, r.amount`;
+  const rows = monthly
+    ? rollupRowsSql(f, p, columns)
+    : `select ${columns} from cases.report_daily r where ${rollupWhere(f, p)}`;
   const list = await slices(
     db,
     `select x.key, ${label} as label, x.count, x.amount from (
-       select ${key} as key, sum(r.n) as count, sum(r.amount) as amount
-       from cases.report_daily r where ${rollupWhere(f, p)} group by 1
+       select r.key, sum(r.n) as count, sum(r.amount) as amount from (${rows}) r group by 1
      ) x ${join}
      order by x.count desc, x.key`,
     p.values,
@@ -89,7 +96,7 @@ async function byCounters(
   const p = new Params();
   const { rows } = await db.query<Record<string, string>>(
     `select ${counters.map((c) => `coalesce(sum(r.${c.column}), 0) as ${c.column}`).join(', ')}
-     from cases.report_daily r where ${rollupWhere(f, p)}`,
+     from (${rollupRowsSql(f, p, counters.map((c) => `r.${c.column}`).join(', '))}) r`,
     p.values,
   );
   const row = rows[0] ?? {};
@@ -123,6 +130,7 @@ export const byPlatform = (db: Queryable, f: ReportFilter, limit: number) =>
     `coalesce(pr.name, 'Unknown')`,
     'left join cases.processors pr on pr.id = x.key',
     limit,
+    true,
   );
 
 export const locationType = (db: Queryable, f: ReportFilter, limit: number) =>
@@ -165,7 +173,7 @@ export async function statusTotals(
        where ${countsWhere()} group by 1`
     : `select x.g, x.n from (
          select sum(r.s1) as s1, sum(r.s2) as s2, sum(r.s3) as s3, sum(r.s4) as s4, sum(r.s5) as s5
-         from cases.report_daily r where ${rollupWhere(f, p, f.ref, allTime ? false : f.range)}
+         from (${rollupRowsSql(f, p, 'r.s1, r.s2, r.s3, r.s4, r.s5', f.ref, allTime ? false : f.range)}) r
        ) t cross join lateral (values (1, t.s1), (2, t.s2), (3, t.s3), (4, t.s4), (5, t.s5)) x(g, n)`;
   const { rows } = await db.query<{ g: number; n: string }>(sql, p.values);
   const count = (id: number) => num(rows.find((r) => Number(r.g) === id)?.n);

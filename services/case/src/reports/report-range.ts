@@ -78,3 +78,25 @@ export const salesByMonthSql = (f: ReportFilter, p: Params): string =>
       `select t.month as m, t.trans_count as n from cases.transactions_monthly t
        where ${monthlyWhere(f, 't', p)} and t.month between ${first} and ${last}`,
   });
+
+/**
+ * Rows of the chargeback rollups of a filter with `columns` (of alias r, in both rollups: the filter's
+ * dimensions and the counters): whole months from report_monthly, the days at the range's edges from
+ * report_daily; `range` false: every month.
+ */
+export function rollupRowsSql(
+  f: ReportFilter,
+  p: Params,
+  columns: string,
+  ref: DateReference = f.ref,
+  range: DateRange | false = f.range,
+): string {
+  const monthly = (months: string) =>
+    `select ${columns} from cases.report_monthly r
+     where r.ref = ${ref === 'post' ? 1 : 2} and ${monthlyWhere(f, 'r', p)}${months}`;
+  if (!range) return monthly('');
+  return byMonthSql(range, p, {
+    days: (edge) => `select ${columns} from cases.report_daily r where ${rollupWhere(f, p, ref, edge)}`,
+    months: (first, last) => monthly(` and r.month between ${first} and ${last}`),
+  });
+}

@@ -73,8 +73,13 @@ export async function seedCases(db: Db, options: SeedOptions): Promise<void> {
       await seedRdrRules(tx, tenant);
       await seedBulkJobs(tx, tenant);
     }
+    // The seed's own updates and each tenant's rollup rebuild left the daily rollups at twice their size,
+    // a range's rows spread over the table: rewritten in key order, a year of a tenant's report rows is one
+    // stretch of pages (a report over 365 days at 1,000,000 cases read 1.3 GB before).
+    await tx.query('cluster cases.report_daily using report_daily_pkey');
+    await tx.query('cluster cases.mid_daily using mid_daily_pkey');
   });
   // Fresh statistics and visibility map: index-only scans from the first query.
-  await db.query('vacuum analyze cases.cases');
-  await db.query('vacuum analyze cases.case_counts');
+  for (const table of ['cases', 'case_counts', 'report_daily', 'mid_daily'])
+    await db.query(`vacuum analyze cases.${table}`);
 }
