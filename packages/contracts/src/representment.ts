@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, Int32, Text } from './common';
+import { AcceptedWarnings, PageOps } from './page-ops';
 
 /**
  * Representment upload (spec 2 §2.6, §4 'Upload representment', §5, §7
@@ -89,13 +90,15 @@ export const RepresentmentFileInput = Type.Object(
     size: Type.Integer({ minimum: 0, maximum: 2147483647 }),
     order_num: Type.Optional(Int32({ minimum: 0, maximum: 1000 })),
     upload_doc_type_id: Type.Optional(Id()),
+    /** Issue 34: rotate, remove or mask single pages (applied when the packet is compiled). */
+    page_ops: Type.Optional(PageOps),
   },
   { additionalProperties: false },
 );
 export type RepresentmentFileInput = Static<typeof RepresentmentFileInput>;
 
 export const RepresentmentTemplateInput = Type.Object(
-  { id: Id(), order_num: Int32({ minimum: 0, maximum: 1000 }) },
+  { id: Id(), order_num: Int32({ minimum: 0, maximum: 1000 }), page_ops: Type.Optional(PageOps) },
   { additionalProperties: false },
 );
 
@@ -108,6 +111,8 @@ export const RepresentmentUploadBody = Type.Object(
     qc_review: Type.Boolean(),
     is_reupload: Type.Boolean(),
     comment: Type.Optional(Type.Union([Text({ maxLength: 4000 }), Type.Null()])),
+    /** Issue 34: the packet's warnings accepted with a note (recorded in the case history). */
+    accepted_warnings: Type.Optional(AcceptedWarnings),
   },
   { additionalProperties: false },
 );

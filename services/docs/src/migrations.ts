@@ -2,6 +2,7 @@ import type { ServiceMigrations } from '@portal/core';
 import m001 from '../migrations/001_representments.sql';
 import m002 from '../migrations/002_templates.sql';
 import m003 from '../migrations/003_representment_versions.sql';
+import m004 from '../migrations/004_packet_page_ops.sql';
 
 export const docsMigrations: ServiceMigrations = {
   schema: 'docs',
@@ -9,5 +10,6 @@ export const docsMigrations: ServiceMigrations = {
     { version: 1, name: '001_representments', sql: m001 },
     { version: 2, name: '002_templates', sql: m002 },
     { version: 3, name: '003_representment_versions', sql: m003 },
+    { version: 4, name: '004_packet_page_ops', sql: m004 },
   ],
 };

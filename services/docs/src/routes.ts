@@ -6,6 +6,7 @@ import { builderUploadRoutes } from './builder/builder-upload-routes';
 import { downloadableRoutes } from './downloads/downloadable-routes';
 import { fileRoutes } from './files/file-routes';
 import { issuerDocRoutes } from './issuer/issuer-doc-routes';
+import { previewRoutes } from './preview/preview-routes';
 import { objectRoutes } from './objects/object-routes';
 import { resolveDocsLinkSecret } from './files/signed-links';
 import { representmentRoutes } from './representment/representment-routes';
@@ -36,5 +37,9 @@ export const docsRoutes: FastifyPluginAsync = async (app) => {
   const builder = new BuilderClient(new ServiceClient(env.BUILDER_SERVICE_URL, contextSecret));
   await app.register(
     builderUploadRoutes({ db, cases, store: objects, builder, tenantConfigDir: env.TENANT_CONFIG_DIR }),
+  );
+  // See the evidence before it goes (issue 34): packet preview, checks, and the compiled packet's pages.
+  await app.register(
+    previewRoutes({ db, cases, store: objects, builder, tenantConfigDir: env.TENANT_CONFIG_DIR }),
   );
 };

@@ -135,6 +135,16 @@ async function download(
   return { blob: await res.blob(), filename };
 }
 
+/** GET a binary answer (a PDF the viewer draws) as bytes, with the bearer token. */
+async function bytes(path: string, signal?: AbortSignal): Promise<ArrayBuffer> {
+  const res = await fetchWithAuth('GET', buildUrl(path), { accept: '*/*', signal });
+  if (!res.ok) {
+    const error = await failureOf(res, await readBody(res));
+    if (error) throw error;
+  }
+  return res.arrayBuffer();
+}
+
 export const api = {
   get: <T>(path: string, params?: Params, signal?: AbortSignal) =>
     send('GET', path, { params, signal }) as Promise<T>,
@@ -144,6 +154,7 @@ export const api = {
   patch: <T>(path: string, body?: unknown) => send('PATCH', path, { body }) as Promise<T>,
   delete: <T>(path: string) => send('DELETE', path, {}) as Promise<T>,
   download,
+  bytes,
 };
 
 /** Saves a downloaded file through a temporary link. */

@@ -3,13 +3,18 @@ import {
   bytesToMb,
   CASE_MARK_MINUTES,
   CASE_STATUS,
+  EVIDENCE_MESSAGES as E,
   REPRESENTMENT_MESSAGES as M,
+  type AcceptedWarnings,
   type CaseDetail,
   type InternalContext,
+  type PageOp,
 } from '@portal/contracts';
 import { badRequest, conflict, HttpError, type CaseClient, type Db } from '@portal/core';
 import { emitEvent } from '@portal/jobs';
 import { newObjectKey, parseObjectKey, type ObjectStore } from '@portal/storage';
+import { checkPacket } from '../preview/packet-checks';
+import { compileRepresentment } from './compile';
 import { checkFile, declaredAs, readAll, sha256 } from './file-check';
 import { enqueueCompile } from './jobs';
 import { uploadLimits, type UploadLimits } from './upload-limits';
@@ -38,6 +43,14 @@ export interface FileInput {
   content_type: string;
   /** Place in the compiled PDF; by default the file's place in the list. */
   order_num?: number;
+  /** Pages removed, turned or masked (issue 34). */
+  page_ops?: readonly PageOp[];
+}
+
+export interface TemplateInput {
+  id: number;
+  order_num: number;
+  page_ops?: readonly PageOp[];
 }
 
 /** A PDF a route makes itself (the builder's case summary). */
@@ -74,12 +87,14 @@ export interface RepresentmentInput {
   /** The statuses the case may be in: checked first, and again as the status moves. */
   from: readonly number[];
   files: readonly FileInput[];
-  templates: ReadonlyArray<{ id: number; order_num: number }>;
+  templates: readonly TemplateInput[];
   origin: number;
   qcReview: boolean;
   isReupload: boolean;
   comment: string | null;
   route: UploadRoute;
+  /** The packet's warnings accepted with a note, for the packet previewed (issue 34). */
+  acceptedWarnings?: AcceptedWarnings | null;
 }
 
 export interface AcceptedRepresentment {
@@ -90,7 +105,8 @@ export interface AcceptedRepresentment {
   pages: number;
 }
 
-type Staged = NewDocument & { position: number };
+/** A document of the set, checked, with its bytes and page operations. */
+export type Staged = NewDocument & { position: number; bytes: Uint8Array; ops?: readonly PageOp[] };
 
 /**
  * A representment upload (spec 2 §2.6, §2.7, §4, §5, §7), for both routes.
@@ -131,13 +147,20 @@ async function acceptForCase(
   await route.check?.(c);
   const staged = await stageDocuments(deps, ctx, c, input, limits);
   const generated = await route.generate?.(c);
-  const pages = staged.reduce((n, d) => n + d.pages, generated?.pages ?? 0);
-  if (limits.maxPages > 0 && pages > limits.maxPages) throw badRequest(M.tooManyPages(limits.maxPages));
-  const generatedKey = generated ? await putGenerated(deps.store, ctx.tenant, generated, staged) : null;
-  staged.sort((a, b) => a.position - b.position);
-  staged.forEach((d, i) => (d.orderNum = i));
+  const raw = staged.reduce((n, d) => n + d.pages, generated?.pages ?? 0);
+  const removes = staged.some((d) => d.ops?.some((op) => op.op === 'remove'));
+  if (limits.maxPages > 0 && raw > limits.maxPages && !removes)
+    throw badRequest(M.tooManyPages(limits.maxPages));
+  if (generated) staged.push(generatedDocument(generated));
+  orderStaged(staged);
+  // The packet as the compile job will build it, checked before anything is stored (issue 34).
+  const packet = await compilePacket(staged);
+  const review = await reviewPacket(packet, c, limits, input.acceptedWarnings ?? null);
+  const { pages } = packet;
+  const generatedKey = generated ? await putGenerated(deps.store, ctx.tenant, staged) : null;
   try {
-    return { caseId: c.id, ...(await storeVersion(deps.db, ctx, c, input, staged, pages)), pages };
+    const stored = await storeVersion(deps.db, ctx, c, input, staged, pages, review);
+    return { caseId: c.id, ...stored, pages };
   } catch (error) {
     // Nothing half-written: a generated document goes with the refused transaction.
     if (generatedKey) await deps.store.delete(ctx.tenant, generatedKey).catch(() => undefined);
@@ -149,11 +172,11 @@ async function acceptForCase(
  * Every document of the set, within the size limit and checked by its bytes (type, JPEG end
  * marker, PDF loads and is not encrypted; pages and sha256), in the set's order.
  */
-async function stageDocuments(
-  deps: AcceptDeps,
+export async function stageDocuments(
+  deps: Pick<AcceptDeps, 'db' | 'store'>,
   ctx: InternalContext,
   c: CaseDetail,
-  input: RepresentmentInput,
+  input: Pick<RepresentmentInput, 'files' | 'templates'> & { route: Pick<UploadRoute, 'fileField'> },
   limits: UploadLimits,
 ): Promise<Staged[]> {
   const mb = bytesToMb(limits.maxBytes);
@@ -177,13 +200,20 @@ async function stageDocuments(
     // The type declared for it, at link time and here, must be the type of its bytes.
     if (!declaredAs(checked.contentType, [files.get(f.s3_key)!.contentType, f.content_type]))
       throw refuseSet(M.wrongType(mb));
-    staged.push({ ...checked, ...stagedFile(f.s3_key, f.filename), position: f.order_num ?? i });
+    staged.push({
+      ...checked,
+      ...stagedFile(f.s3_key, f.filename),
+      position: f.order_num ?? i,
+      ops: f.page_ops,
+    });
   }
   // Templates were checked when they entered the library; their pages and hash are taken from their bytes.
   for (const t of input.templates) {
     const found = templates.get(t.id)!;
-    const { pages, sha256 } = await checkStored(deps.store, ctx.tenant, found.s3_key, mb);
+    const { pages, sha256, bytes } = await checkStored(deps.store, ctx.tenant, found.s3_key, mb);
     staged.push({
+      bytes,
+      ops: t.page_ops,
       position: t.order_num,
       orderNum: 0,
       kind: 'template',
@@ -207,6 +237,7 @@ function storeVersion(
   input: RepresentmentInput,
   staged: Staged[],
   pages: number,
+  review: PacketReview,
 ) {
   return db.transaction(async (tx) => {
     const v = await insertVersion(tx, {
@@ -219,15 +250,18 @@ function storeVersion(
       comment: input.comment,
       uploadedBy: ctx.username,
       uploadedById: ctx.user_id,
-      documents: staged.map(({ position: _p, ...d }) => d),
+      documents: staged.map(({ position: _p, bytes: _b, ops: _o, ...d }) => d),
+      pageOps: staged.flatMap((d) => (d.ops ?? []).map((op) => ({ document: d.orderNum, op }))),
+      acceptedWarnings: review.accepted,
     });
     const documents = `${staged.length} document(s), ${pages} page(s)`;
+    const reviewed = review.history ? `. ${review.history}` : '';
     const previous = await setCaseStatus(tx, {
       tenant: ctx.tenant,
       caseId: c.id,
       from: input.from,
       to: CASE_STATUS.DocCompiling,
-      action: `Representment v${v.version} ${input.route.verb} (${documents})`,
+      action: `Representment v${v.version} ${input.route.verb} (${documents})${reviewed}`,
       userId: ctx.user_id,
       username: ctx.username,
     });
@@ -275,28 +309,91 @@ async function checkKeys(
   return stored;
 }
 
-/** A stored object by its bytes: type, JPEG end marker, PDF loads and is not encrypted; pages and sha256. */
+/** A stored object by its bytes: type, JPEG end marker, PDF loads and is not encrypted; pages, sha256, bytes. */
 async function checkStored(store: ObjectStore, tenant: string, key: string, mb: number) {
   const stream = await store.read(tenant, key);
   if (!stream) throw badRequest(M.missingFile);
-  return checkFile(await readAll(stream), mb);
+  const bytes = await readAll(stream);
+  return { ...(await checkFile(bytes, mb)), bytes };
 }
 
 const stagedFile = (s3Key: string, filename: string) =>
   ({ orderNum: 0, kind: 'file', templateId: null, s3Key, filename }) as const;
 
-/** Stores a generated PDF and stages it first; answers its key. */
-async function putGenerated(store: ObjectStore, tenant: string, doc: GeneratedDocument, staged: Staged[]) {
-  const key = newObjectKey(tenant, 'representments', doc.filename);
-  await store.put(tenant, key, doc.bytes, { contentType: 'application/pdf' });
+/** A generated PDF staged first (its key is given when it is stored). */
+export function generatedDocument(doc: GeneratedDocument): Staged {
   const checked = {
     contentType: 'application/pdf',
     size: doc.bytes.length,
     pages: doc.pages,
     sha256: sha256(doc.bytes),
   };
-  staged.push({ ...checked, ...stagedFile(key, doc.filename), position: -1 });
+  return { ...checked, ...stagedFile('', doc.filename), position: -1, bytes: doc.bytes };
+}
+
+/** Stores the staged generated PDF (the one without a key yet); answers its key. */
+async function putGenerated(store: ObjectStore, tenant: string, staged: Staged[]) {
+  const doc = staged.find((d) => d.s3Key === '')!;
+  const key = newObjectKey(tenant, 'representments', doc.filename);
+  await store.put(tenant, key, doc.bytes, { contentType: 'application/pdf' });
+  doc.s3Key = key;
   return key;
+}
+
+/** The set in its order, each document numbered by its place. */
+export function orderStaged(staged: Staged[]) {
+  staged.sort((a, b) => a.position - b.position);
+  staged.forEach((d, i) => (d.orderNum = i));
+}
+
+/** The packet of the ordered set, by the compile job's own function (a refusal of its page operations is a 400). */
+export async function compilePacket(staged: readonly Staged[]) {
+  try {
+    const parts = staged.map((d) => ({
+      contentType: d.contentType,
+      bytes: d.bytes,
+      ops: d.ops,
+      filename: d.filename,
+    }));
+    const out = await compileRepresentment(parts);
+    return { ...out, sha256: sha256(out.bytes) };
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw badRequest(M.compileFailed);
+  }
+}
+
+export type Packet = Awaited<ReturnType<typeof compilePacket>>;
+
+interface PacketReview {
+  accepted: { note: string; sha256: string; warnings: string[] } | null;
+  /** What the case history adds to the upload's row. */
+  history: string | null;
+}
+
+/**
+ * The submission's checks (issue 34): a finding that cannot be accepted (a
+ * card number, over the limits) refuses the upload; warnings accepted with a
+ * note, for exactly this packet, go into the case history with the note;
+ * warnings nobody accepted (a call that skipped the preview) are named there.
+ */
+async function reviewPacket(
+  packet: Packet,
+  c: CaseDetail,
+  limits: UploadLimits,
+  accepted: AcceptedWarnings | null,
+): Promise<PacketReview> {
+  const checks = await checkPacket({ ...packet, dueDate: c.date_due, limits });
+  const blocked = checks.find((x) => x.level === 'blocked');
+  if (blocked) throw badRequest(blocked.message);
+  if (accepted && accepted.sha256 !== packet.sha256) throw badRequest(E.previewChanged);
+  const warnings = checks.filter((x) => x.level === 'warning').map((x) => x.message);
+  if (!warnings.length) return { accepted: null, history: null };
+  if (!accepted) return { accepted: null, history: E.unreviewedHistory(warnings) };
+  return {
+    accepted: { note: accepted.note, sha256: accepted.sha256, warnings },
+    history: E.acceptedHistory(warnings.length, accepted.note),
+  };
 }
 
 /** The DOC_VALIDATION_ERROR event of a refused upload, for the merchant the case service answered. */

@@ -86,6 +86,7 @@ export function uploadRoutes(deps: UploadDeps): FastifyPluginAsync {
           isReupload: body.is_reupload,
           comment: body.comment ?? null,
           route: REPRESENTMENT_UPLOAD,
+          acceptedWarnings: body.accepted_warnings ?? null,
         });
         const { caseId, version, jobId, pages } = accepted;
         request.log.info({ case: caseId, version, pages }, 'representment uploaded');

@@ -1,6 +1,7 @@
 import { CASE_STATUS, type RepresentmentDocument, type RepresentmentVersion } from '@portal/contracts';
 import type { Queryable } from '@portal/core';
 import { emitEvent } from '@portal/jobs';
+import type { VersionPageOp } from '../preview/page-plan';
 
 /** Uploaded representment versions and their documents (migrations/003). */
 
@@ -27,6 +28,9 @@ export interface NewVersion {
   uploadedBy: string | null;
   uploadedById: number | null;
   documents: NewDocument[];
+  /** Issue 34: the documents' page operations, each naming its document's order_num. */
+  pageOps?: VersionPageOp[];
+  acceptedWarnings?: { note: string; sha256: string; warnings: string[] } | null;
 }
 
 /** Adds the next version of the case's representment with its documents; answers its id and number. */
@@ -38,8 +42,8 @@ export async function insertVersion(tx: Queryable, v: NewVersion): Promise<{ id:
   ]);
   const { rows } = await tx.query<{ id: number; version: number }>(
     `insert into docs.representment_versions (tenant_id, case_id, merchant_id, version, origin, qc_review, is_reupload,
-       comment, uploaded_by, uploaded_by_id)
-     select $1, $2, $3, coalesce(max(version), 0) + 1, $4, $5, $6, $7, $8, $9
+       comment, uploaded_by, uploaded_by_id, page_ops, accepted_warnings)
+     select $1, $2, $3, coalesce(max(version), 0) + 1, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb
        from docs.representment_versions where tenant_id = $1 and case_id = $2
      returning id, version`,
     [
@@ -52,6 +56,8 @@ export async function insertVersion(tx: Queryable, v: NewVersion): Promise<{ id:
       v.comment,
       v.uploadedBy,
       v.uploadedById,
+      JSON.stringify(v.pageOps ?? []),
+      v.acceptedWarnings ? JSON.stringify(v.acceptedWarnings) : null,
     ],
   );
   const id = Number(rows[0]!.id);
@@ -96,11 +102,12 @@ export interface VersionRow {
   compiled_pages: number | null;
   compiled_sha256: string | null;
   submission_id: string | null;
+  page_ops: VersionPageOp[];
 }
 
 const ISO = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const VERSION_COLUMNS = `id, tenant_id, case_id, version, state, qc_review, is_reupload, comment, uploaded_by, uploaded_by_id,
-  ${ISO('uploaded_at')} as uploaded_at, compiled_key, compiled_size, compiled_pages, compiled_sha256, submission_id`;
+  ${ISO('uploaded_at')} as uploaded_at, compiled_key, compiled_size, compiled_pages, compiled_sha256, submission_id, page_ops`;
 
 const toVersion = (r: VersionRow): VersionRow => ({
   ...r,

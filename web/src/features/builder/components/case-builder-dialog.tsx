@@ -34,11 +34,12 @@ import {
   type FieldErrors,
   type Values,
 } from '../lib/builder-form';
-import { missingDocType, type StagedDoc } from '../lib/staged';
+import { builderPacketOf, missingDocType, type StagedDoc } from '../lib/staged';
 import { BuilderGroups } from './builder-groups';
 import { StepDetails, type DetailsDraft } from './step-details';
 import { StepDocuments } from './step-documents';
 import { StepSummary } from './step-summary';
+import { BuilderPacketPreview } from './builder-packet-preview';
 
 const STEPS = ['Details', 'Case Information', 'Documents', 'Case Summary'] as const;
 
@@ -202,26 +203,7 @@ export default function CaseBuilderDialog({
     setMessage(null);
     try {
       if (chosen.length) await copyToCases(row.id, chosen);
-      const answer = await submitBuilderUpload({
-        case_id: row.id,
-        files: staged.flatMap((s, i) =>
-          s.kind === 'file' && s.s3Key
-            ? [
-                {
-                  s3_key: s.s3Key,
-                  filename: s.file.name,
-                  content_type: s.contentType,
-                  size: s.size,
-                  order_num: i,
-                  upload_doc_type_id: s.docTypeId,
-                },
-              ]
-            : [],
-        ),
-        templates: staged.flatMap((s, i) =>
-          s.kind === 'template' ? [{ id: s.templateId, order_num: i, upload_doc_type_id: s.docTypeId }] : [],
-        ),
-      });
+      const answer = await submitBuilderUpload({ case_id: row.id, ...builderPacketOf(staged) });
       await qc.invalidateQueries({ queryKey: queryRoots.builder });
       onSubmitted(answer.message);
       onClose();
@@ -355,6 +337,7 @@ export default function CaseBuilderDialog({
             onEditNotes={() => setStep(0)}
           />
         )}
+        {step === 3 && current && <BuilderPacketPreview caseId={row.id} staged={staged} />}
       </DialogFrame>
       {confirm === 'submit' && (
         <ConfirmDialog

@@ -1,4 +1,4 @@
-import { BUILDER_MESSAGES as M, bytesToMb, type DocType } from '@portal/contracts';
+import { BUILDER_MESSAGES as M, bytesToMb, type BuilderUploadBody, type DocType } from '@portal/contracts';
 
 /** The file types step 3 takes: JPEG and PDF, as the representment upload (issue 29). */
 export type BuilderFileType = 'image/jpeg' | 'application/pdf';
@@ -66,4 +66,29 @@ export async function checkAddition(
 export function missingDocType(types: readonly DocType[], staged: readonly StagedDoc[]): string | null {
   const missing = types.find((t) => t.required && !staged.some((s) => s.docTypeId === t.id));
   return missing ? M.missingDocType(missing.name) : null;
+}
+
+/** The stored files and templates in their order, as the submission and its preview name them. */
+export function builderPacketOf(
+  staged: readonly StagedDoc[],
+): Pick<BuilderUploadBody, 'files' | 'templates'> {
+  return {
+    files: staged.flatMap((s, i) =>
+      s.kind === 'file' && s.s3Key
+        ? [
+            {
+              s3_key: s.s3Key,
+              filename: s.file.name,
+              content_type: s.contentType,
+              size: s.size,
+              order_num: i,
+              upload_doc_type_id: s.docTypeId,
+            },
+          ]
+        : [],
+    ),
+    templates: staged.flatMap((s, i) =>
+      s.kind === 'template' ? [{ id: s.templateId, order_num: i, upload_doc_type_id: s.docTypeId }] : [],
+    ),
+  };
 }

@@ -1,4 +1,5 @@
 import {
+  EVIDENCE_MESSAGES as E,
   REPRESENTMENT_FILE_MAX_BYTES,
   REPRESENTMENT_MESSAGES as M,
   UPLOAD_ORIGIN,
@@ -32,10 +33,10 @@ import { useTenant } from '../../../lib/tenant-config';
 import { useCaseSlots } from '../lib/case-slots';
 import { useRepresentmentTemplates } from '../../../lib/get-representment-templates';
 import { useStackConfig } from '../../../lib/get-stack-config';
-import { getUploadLink } from '../api/get-upload-link';
-import { postUploadForm } from '../../../lib/post-upload-form';
+import { usePacketPreviewSlots, previewVerdict } from '../../../lib/packet-preview-slot';
 import { useUploadRepresentment } from '../api/upload-representment';
 import { checkRepresentmentFile, checkStaged, type StagedDocument } from '../lib/representment-checks';
+import { usePacketPreview } from '../lib/use-packet-preview';
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KB`;
 let nextKey = 1;
@@ -85,6 +86,9 @@ export function UploadRepresentmentModal({
   const input = useRef<HTMLInputElement | null>(null);
   const uploaded = useRef(false);
   const abort = useRef<AbortController | null>(null);
+  // 'Preview packet' (issue 34): compiled and checked by the server, arranged here, applied at compile time.
+  const { PreviewPanel } = usePacketPreviewSlots();
+  const packet = usePacketPreview({ caseId: row.id, staged, setStaged, onError: setError });
 
   const maxBytes = stack.data?.max_representment_upload_size;
   const maxPages = stack.data?.max_representment_page_count;
@@ -174,40 +178,31 @@ export function UploadRepresentmentModal({
     });
 
   async function submit() {
-    const message = checkStaged(staged, { maxBytes, maxPages });
+    const removes = staged.some((d) => d.ops?.some((op) => op.op === 'remove'));
+    const message = checkStaged(staged, { maxBytes, maxPages: removes ? 0 : maxPages });
     if (message) return setError(message);
+    // The previewed packet: what blocks it is fixed first, its warnings are accepted with a note.
+    const verdict = previewVerdict(packet.preview, packet.note);
+    if (packet.preview && verdict.blocked)
+      return setError(packet.preview.checks.find((c) => c.level === 'blocked')!.message);
+    if (packet.preview && verdict.warnings && !verdict.accepted) return setError(E.acceptWarnings);
     setError(null);
     setBusy(true);
     abort.current = new AbortController();
     try {
-      const files = [];
-      for (const [order, d] of staged.entries()) {
-        if (d.type !== 'file' || !d.file || !d.contentType) continue;
-        const link = await getUploadLink(row.id, { name: d.label, type: d.contentType });
-        await postUploadForm(
-          link,
-          d.file,
-          (f) => setProgress((p) => ({ ...p, [d.key]: f })),
-          abort.current.signal,
-        );
-        files.push({
-          s3_key: link.fields.key!,
-          filename: d.label,
-          content_type: d.contentType,
-          size: d.size,
-          order_num: order,
-        });
-      }
+      await packet.upload(staged, (key, f) => setProgress((p) => ({ ...p, [key]: f })), abort.current.signal);
+      const accepted =
+        packet.preview && verdict.accepted
+          ? { accepted_warnings: { note: packet.note.trim(), sha256: packet.preview.sha256 } }
+          : {};
       const answer = await upload.mutateAsync({
         case_id: row.id,
         origin: UPLOAD_ORIGIN,
-        files,
-        templates: staged.flatMap((d, order) =>
-          d.type === 'template' && d.templateId ? [{ id: d.templateId, order_num: order }] : [],
-        ),
+        ...packet.packetOf(staged),
         qc_review: showQc && qcReview,
         is_reupload: isReupload,
         comment: comment.trim() || null,
+        ...accepted,
       });
       uploaded.current = true;
       clearPendingCasePatch();
@@ -237,7 +232,7 @@ export function UploadRepresentmentModal({
         title={title}
         testId="upload-representment-modal"
         onClose={requestClose}
-        size="lg"
+        size={packet.open ? 'xl' : 'lg'}
         footer={
           hold === 'held' && (
             <DialogActions
@@ -248,7 +243,7 @@ export function UploadRepresentmentModal({
                 onClick: () => void submit(),
                 loading: busy,
                 loadingText: M.uploading,
-                disabled: checking || profile.is_read_only,
+                disabled: checking || profile.is_read_only || packet.pending,
                 testId: 'upload-submit',
               }}
             />
@@ -446,6 +441,33 @@ export function UploadRepresentmentModal({
                 </Stack>
               )}
             </Box>
+
+            {PreviewPanel && staged.length > 0 && (
+              <Stack gap="2">
+                <Button
+                  alignSelf="start"
+                  size="sm"
+                  variant="outline"
+                  onClick={() => packet.setOpen(!packet.open)}
+                  disabled={busy}
+                  loading={packet.pending}
+                  data-testid="upload-preview"
+                >
+                  {packet.open ? 'Hide preview' : 'Preview packet'}
+                </Button>
+                {packet.preview && (
+                  <PreviewPanel
+                    preview={packet.preview}
+                    onRotatePage={packet.rotate}
+                    onRemovePage={packet.remove}
+                    onMask={packet.mask}
+                    note={packet.note}
+                    onNote={packet.setNote}
+                    busy={busy || packet.pending || profile.is_read_only}
+                  />
+                )}
+              </Stack>
+            )}
 
             <Field.Root>
               <Field.Label>Case Comments</Field.Label>

@@ -1,4 +1,4 @@
-import { bytesToMb, REPRESENTMENT_MESSAGES as M } from '@portal/contracts';
+import { bytesToMb, REPRESENTMENT_MESSAGES as M, type PageOp } from '@portal/contracts';
 
 /**
  * The upload modal's checks (spec 2 §5), the same rules and texts the docs
@@ -15,6 +15,8 @@ export interface StagedDocument {
   templateId?: number;
   file?: File;
   contentType?: 'application/pdf' | 'image/jpeg';
+  /** Pages removed, turned or masked in the packet preview (issue 34). */
+  ops?: PageOp[];
 }
 
 export type FileCheck =

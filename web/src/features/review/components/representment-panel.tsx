@@ -1,7 +1,9 @@
 import { DOCS_MESSAGES, REPRESENTMENT_MESSAGES } from '@portal/contracts';
-import { Box, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { ApiError } from '../../../lib/errors';
 import { formatCaseDate } from '../../../lib/format-case';
+import { usePacketPreviewSlots } from '../../../lib/packet-preview-slot';
 import { useRepresentment } from '../api/get-representment';
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KB`;
@@ -15,6 +17,9 @@ const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleS
  */
 export function RepresentmentPanel({ caseId }: { caseId: number }) {
   const doc = useRepresentment(caseId);
+  // The compiled packet page by page, each page with its document and SHA-256 (issue 34).
+  const { CompiledPacketViewer } = usePacketPreviewSlots();
+  const [viewing, setViewing] = useState(false);
   return (
     <Box borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle" data-testid="representment-panel">
       <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide" mb="1">
@@ -89,6 +94,20 @@ export function RepresentmentPanel({ caseId }: { caseId: number }) {
                   Compiled SHA-256 {doc.data.compiled.sha256.slice(0, 16)}…
                 </Text>
               )}
+            </Stack>
+          )}
+          {doc.data.compiled && CompiledPacketViewer && (
+            <Stack gap="2">
+              <Button
+                alignSelf="start"
+                size="xs"
+                variant="outline"
+                onClick={() => setViewing((v) => !v)}
+                data-testid="representment-view-pages"
+              >
+                {viewing ? 'Hide pages' : 'View pages'}
+              </Button>
+              {viewing && <CompiledPacketViewer caseId={caseId} />}
             </Stack>
           )}
         </Stack>
