@@ -25,6 +25,8 @@ const FORWARDED_REQUEST_HEADERS = [
   'if-modified-since',
   'range',
   'user-agent',
+  // A processor's webhook signature (issue 32): the case service verifies it over the raw body.
+  'stripe-signature',
 ];
 
 /** The `name=value` pairs of the refresh cookie (either name) in a Cookie header, nothing else. */

@@ -33,6 +33,8 @@ export const ROUTES: ReadonlyArray<{ prefix: string; upstream: ServiceName; rewr
   { prefix: '/api/users', upstream: 'user', rewritePrefix: '/users' },
   { prefix: '/api/docs', upstream: 'docs', rewritePrefix: '/docs' },
   { prefix: '/api/builder', upstream: 'builder', rewritePrefix: '/builder' },
+  // Processor webhooks (issue 32): streamed untouched, so the signature still covers the bytes received.
+  { prefix: '/api/connectors', upstream: 'case', rewritePrefix: '/connectors' },
 ];
 
 const METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];

@@ -7,6 +7,7 @@ export { BULK_JOBS } from './bulk-close/bulk-run';
 export { ONBOARDING_JOBS } from './onboarding/finalize';
 export { UPDATER_JOBS } from './case-updater/updater-job';
 export { EXPORT_JOBS } from './exports/mailed-export-job';
+export { CONNECTOR_JOBS } from './connectors/backfill-job';
 
 export const caseService: ServiceDefinition = {
   name: 'case',

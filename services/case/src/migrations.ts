@@ -26,6 +26,7 @@ import m032 from '../migrations/032_alert_report_indexes.sql';
 import m033 from '../migrations/033_report_fillfactor.sql';
 import m034 from '../migrations/034_card_network_names.sql';
 import m035 from '../migrations/035_cases_api.sql';
+import m036 from '../migrations/036_connectors.sql';
 import m037 from '../migrations/037_case_sort_indexes.sql';
 import m038 from '../migrations/038_mid_activity.sql';
 import m039 from '../migrations/039_report_monthly_counters.sql';
@@ -60,6 +61,7 @@ export const caseMigrations: ServiceMigrations = {
     { version: 33, name: '033_report_fillfactor', sql: m033 },
     { version: 34, name: '034_card_network_names', sql: m034 },
     { version: 35, name: '035_cases_api', sql: m035 },
+    { version: 36, name: '036_connectors', sql: m036 },
     { version: 37, name: '037_case_sort_indexes', sql: m037 },
     { version: 38, name: '038_mid_activity', sql: m038 },
     { version: 39, name: '039_report_monthly_counters', sql: m039 },

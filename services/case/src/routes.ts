@@ -19,6 +19,7 @@ import { onboardingRoutes } from './onboarding/onboarding-routes';
 import { caseUpdaterRoutes } from './case-updater/updater-routes';
 import { ertRoutes } from './ert/ert-routes';
 import { reportRoutes } from './reports/report-routes';
+import { connectorRoutes } from './connectors/connector-routes';
 
 /** Case service routes (/cm/*, /ert/*), one plugin per feature. */
 export const caseRoutes: FastifyPluginAsync = async (app) => {
@@ -42,4 +43,5 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
   await app.register(caseUpdaterRoutes);
   await app.register(ertRoutes);
   await app.register(reportRoutes);
+  await app.register(connectorRoutes);
 };

@@ -4,6 +4,7 @@ import { builderMigrations, builderService, seedBuilder } from '@portal/builder-
 import {
   BULK_JOBS,
   caseMigrations,
+  CONNECTOR_JOBS,
   caseService,
   EXPORT_JOBS,
   ONBOARDING_JOBS,
@@ -93,6 +94,7 @@ export const JOBS: readonly JobDefinition[] = [
   ...REMINDER_JOBS,
   ...EXPORT_JOBS,
   ...USER_EXPORT_JOBS,
+  ...CONNECTOR_JOBS,
   // Mail queued in a transaction (enqueueMail), sent here after it commits.
   mailSendJob,
 ];

@@ -78,21 +78,23 @@ function secrets(dataDir: string) {
   const dir = join(dataDir, 'keys');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'stack-secrets.json');
-  if (!existsSync(file)) {
-    const key = join(dir, 'jwt-private.pem');
-    const { privateKey } = generateKeyPairSync('ed25519');
-    writeFileSync(key, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
-    writeFileSync(
-      file,
-      JSON.stringify({
-        INTERNAL_CONTEXT_SECRET: randomBytes(32).toString('hex'),
-        DOCS_LINK_SECRET: randomBytes(32).toString('hex'),
-        JWT_PRIVATE_KEY_FILE: key,
-      }),
-      { mode: 0o600 },
-    );
-  }
-  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  const kept = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
+  const wanted: Record<string, () => string> = {
+    INTERNAL_CONTEXT_SECRET: () => randomBytes(32).toString('hex'),
+    DOCS_LINK_SECRET: () => randomBytes(32).toString('hex'),
+    CONNECTOR_KEY: () => randomBytes(32).toString('hex'),
+    JWT_PRIVATE_KEY_FILE: () => {
+      const key = join(dir, 'jwt-private.pem');
+      const { privateKey } = generateKeyPairSync('ed25519');
+      writeFileSync(key, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+      return key;
+    },
+  };
+  // Secrets added since the file was written are generated and kept with the others.
+  const missing = Object.keys(wanted).filter((name) => !kept[name]);
+  for (const name of missing) kept[name] = wanted[name]!();
+  if (missing.length) writeFileSync(file, JSON.stringify(kept), { mode: 0o600 });
+  return kept;
 }
 
 async function ensureDatabase(serverUrl: string, name: string) {

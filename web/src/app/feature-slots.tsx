@@ -2,7 +2,12 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { AlertSlotsContext, type AlertSlots } from '../features/alerts/lib/alert-slots';
 import { builderIconState } from '../features/builder/lib/builder-icon-state';
 import { CaseSlotsContext, type CaseSlots } from '../features/cases/lib/case-slots';
+import {
+  MerchantSettingsSlotsContext,
+  type MerchantSettingsSlots,
+} from '../features/merchant-admin/lib/merchant-settings-slots';
 import { ReviewSlotsContext, type ReviewSlots } from '../features/review/lib/review-slots';
+import { PacketPreviewSlotsContext, type PacketPreviewSlots } from '../lib/packet-preview-slot';
 
 /**
  * The app composes features that use each other (features never import each
@@ -53,11 +58,33 @@ const alertSlots: AlertSlots = {
   ),
 };
 
+const merchantSettingsSlots: MerchantSettingsSlots = {
+  ConnectionsPanel: loadWhenDrawn(() =>
+    import('../features/connectors/components/connections-panel').then((m) => m.ConnectionsPanel),
+  ),
+};
+
+// The evidence preview (issue 34): pdf.js loads with these, never with another screen.
+const packetPreviewSlots: PacketPreviewSlots = {
+  PreviewPanel: loadWhenDrawn(() =>
+    import('../features/evidence-preview/components/preview-panel').then((m) => m.default),
+  ),
+  CompiledPacketViewer: loadWhenDrawn(() =>
+    import('../features/evidence-preview/components/compiled-packet-viewer').then((m) => m.default),
+  ),
+};
+
 export function FeatureSlots({ children }: { children: ReactNode }) {
   return (
     <CaseSlotsContext.Provider value={caseSlots}>
       <ReviewSlotsContext.Provider value={reviewSlots}>
-        <AlertSlotsContext.Provider value={alertSlots}>{children}</AlertSlotsContext.Provider>
+        <AlertSlotsContext.Provider value={alertSlots}>
+          <MerchantSettingsSlotsContext.Provider value={merchantSettingsSlots}>
+            <PacketPreviewSlotsContext.Provider value={packetPreviewSlots}>
+              {children}
+            </PacketPreviewSlotsContext.Provider>
+          </MerchantSettingsSlotsContext.Provider>
+        </AlertSlotsContext.Provider>
       </ReviewSlotsContext.Provider>
     </CaseSlotsContext.Provider>
   );

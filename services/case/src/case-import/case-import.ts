@@ -28,7 +28,11 @@ async function one<T>(tx: Queryable, sql: string, params: unknown[]): Promise<T 
   return (await tx.query<T & Record<string, unknown>>(sql, params)).rows[0];
 }
 
-async function importCase(tx: Queryable, ctx: InternalContext, b: CaseImportBody): Promise<CaseImportResult> {
+export async function importCase(
+  tx: Queryable,
+  ctx: InternalContext,
+  b: CaseImportBody,
+): Promise<CaseImportResult> {
   const mid = await one<{ merchant_id: string; processor_id: number | null; descriptor_id: string | null }>(
     tx,
     `select m.merchant_id, m.processor_id, (select min(d.id) from cases.descriptors d where d.mid_id = m.id) as descriptor_id

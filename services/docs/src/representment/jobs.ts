@@ -17,8 +17,10 @@ import {
 import { openObjectStore, type ObjectStore } from '@portal/storage';
 import { resolveDocsLinkSecret } from '../files/signed-links';
 import { SimulatedCardNetwork, type CardNetworkAdapter } from './card-network';
+import { recordTransportFailure, transportAdapterFor } from './stripe-transport';
 import { compiledKey, compileRepresentment } from './compile';
 import { readAll, sha256 } from './file-check';
+import { opsOfDocument } from '../preview/page-plan';
 import { caseStatus, documentsOf, latestVersion, setCaseStatus, versionById } from './version-repository';
 
 /**
@@ -149,7 +151,9 @@ async function compile(ctx: JobContext<{ case_id: number; version_id: number }>)
         // after acceptance, or a damaged object, must not reach the compiled document.
         if (sha256(bytes) !== d.sha256)
           throw new JobError(`${M.compileChanged(d.filename)} ${M.compileFailed}`, { permanent: true });
-        parts.push({ contentType: d.content_type, bytes });
+        // The page operations stored with the version (issue 34): the preview applied the same.
+        const ops = opsOfDocument(version.page_ops, d.order_num);
+        parts.push({ contentType: d.content_type, bytes, ops, filename: d.filename });
       }
       await ctx.progress(40, 'Compiling');
       let out: Awaited<ReturnType<typeof compileRepresentment>>;
@@ -257,16 +261,31 @@ export const transportJob = defineJob({
       if ((await caseStatus(ctx.db, tenant, caseId)) !== CASE_STATUS.TransportProcessing)
         throw new JobError('The case is not ready for transport.', { permanent: true });
     }
-    await ctx.progress(50, 'Submitting to the card network');
-    const { submissionId } = await network.submit({
-      tenant,
-      caseId,
-      version: version.version,
-      documentKey: version.compiled_key,
-      sha256: version.compiled_sha256,
-      pages: version.compiled_pages ?? 0,
-      idempotencyKey: ctx.id,
+    // A case a processor connection owns goes to the processor (issue 32, stripe-transport.ts).
+    const compiledKey = version.compiled_key;
+    const adapter = await transportAdapterFor(ctx, caseId, network, {
+      readDocument: () => withStore(ctx.env, ctx, (store) => readObject(store, tenant, compiledKey)),
+      comment: 'comment' in version ? version.comment : null,
     });
+    await ctx.progress(
+      50,
+      adapter.name === 'stripe' ? 'Submitting to Stripe' : 'Submitting to the card network',
+    );
+    let submissionId: string;
+    try {
+      ({ submissionId } = await adapter.submit({
+        tenant,
+        caseId,
+        version: version.version,
+        documentKey: version.compiled_key,
+        sha256: version.compiled_sha256,
+        pages: version.compiled_pages ?? 0,
+        idempotencyKey: ctx.id,
+      }));
+    } catch (error) {
+      await recordTransportFailure(ctx, caseId, error);
+      throw error;
+    }
     return ctx.once('completed', async (tx) => {
       if (version.id > 0)
         await tx.query(
@@ -277,7 +296,7 @@ export const transportJob = defineJob({
         ...who,
         from: [CASE_STATUS.TransportProcessing],
         to: CASE_STATUS.TransportCompleted,
-        action: `Representment delivered to the card network (${network.name} ${submissionId})`,
+        action: `Representment delivered to the card network (${adapter.name} ${submissionId})`,
       });
       return { submission_id: submissionId };
     });

@@ -14,6 +14,7 @@ import { MidForm } from '../components/mid-form';
 import { MidHistoryDialog } from '../components/mid-history-dialog';
 import { MidsGrid } from '../components/mids-grid';
 import { ResponsivePanel } from '../components/responsive-panel';
+import { useMerchantSettingsSlots } from '../lib/merchant-settings-slots';
 import { MA_TEXT } from '../lib/texts';
 
 /**
@@ -25,6 +26,7 @@ export default function MerchantSettingsRoute() {
   const profile = useProfile();
   const tenant = useTenant();
   const { tree, view: treeView } = useMerchantTreePanel();
+  const { ConnectionsPanel } = useMerchantSettingsSlots();
   const [selected, setSelected] = useState<Selection | null>(null);
   const [activeMid, setActiveMid] = useState<number | null>(null);
   const [editing, setEditing] = useState<MidDetail | null>(null);
@@ -99,6 +101,7 @@ export default function MerchantSettingsRoute() {
               {merchantId !== undefined && <MerchantUsersGrid merchantId={merchantId} />}
             </Box>
           </Grid>
+          {ConnectionsPanel && merchantId !== undefined && <ConnectionsPanel merchantId={merchantId} />}
         </Stack>
       </Grid>
       <ResponsivePanel
