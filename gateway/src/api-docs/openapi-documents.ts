@@ -6,8 +6,10 @@ import {
   StackConfig,
   TenantBootstrap,
 } from '@portal/contracts';
-import type { ServiceName } from '@portal/core';
+import { toOpenApiDocumentSchemas, type ServiceName } from '@portal/core';
+import { DENY, Policy } from '../policy/policy';
 import { ROUTES } from '../proxy/proxy';
+import { OPERATION_SUMMARIES, operationIdOf } from './operation-catalogue';
 
 /**
  * The OpenAPI documents of the portal's API as a browser calls it (design §5):
@@ -51,19 +53,127 @@ function isPublicPath(service: ServiceName, path: string): boolean {
   return routedPrefixes(service).some((p) => path === p || path.startsWith(`${p}/`));
 }
 
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
+const policy = new Policy();
+
+interface Operation {
+  tags?: string[];
+  summary?: string;
+  operationId?: string;
+  parameters?: { name: string; in: string; [key: string]: unknown }[];
+  [key: string]: unknown;
+}
+
+/**
+ * Whether the gateway forwards this call (design §4 step 6): a policy row names it, and it is not
+ * tagged internal. The services' system-only calls (the assignee replica, the audit batches, the
+ * JWKS the gateway reads itself) have no row, so customers never see them.
+ */
+function isForwarded(method: string, path: string, op: Operation): boolean {
+  if (op.tags?.includes('internal')) return false;
+  const sample = path.replace(/\{[^}]+\}/g, '1');
+  return policy.match(method.toUpperCase(), `/api${sample}`) !== DENY;
+}
+
+/** Fastify's wildcard `*` becomes `{*}`, not a valid OpenAPI parameter name: call it `path`. */
+function renameWildcard(path: string, item: Record<string, Operation>) {
+  if (!path.includes('{*}')) return { path, item };
+  const renamed = Object.fromEntries(
+    Object.entries(item).map(([method, op]) => [
+      method,
+      {
+        ...op,
+        parameters: op.parameters?.map((p) =>
+          p.in === 'path' && p.name === '*'
+            ? { ...p, name: 'path', description: 'The rest of the path (may contain slashes)' }
+            : p,
+        ),
+      },
+    ]),
+  );
+  return { path: path.replace('{*}', '{path}'), item: renamed };
+}
+
+const pathParams = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+
+/**
+ * Routes that differ only by parameter names (`/users/{id}/resources/{resource}` and
+ * `.../{resourceId}`) are one path in OpenAPI: the later one's methods join the first, its
+ * parameters renamed to the first's names.
+ */
+function mergeIdenticalPaths(paths: Record<string, Record<string, Operation>>) {
+  const byShape = new Map<string, string>();
+  const out: Record<string, Record<string, Operation>> = {};
+  for (const [path, item] of Object.entries(paths)) {
+    const shape = path.replace(/\{[^}]+\}/g, '{}');
+    const first = byShape.get(shape);
+    if (first === undefined) {
+      byShape.set(shape, path);
+      out[path] = item;
+      continue;
+    }
+    const rename = new Map(pathParams(path).map((name, i) => [name, pathParams(first)[i]!]));
+    for (const [method, op] of Object.entries(item))
+      out[first]![method] = {
+        ...op,
+        parameters: op.parameters?.map((p) =>
+          p.in === 'path' && rename.has(p.name) ? { ...p, name: rename.get(p.name)! } : p,
+        ),
+      };
+  }
+  return out;
+}
+
+/** The catalogue's summary and the derived operationId on every operation. */
+function describeOperation(method: string, path: string, op: Operation): Operation {
+  const key = `${method.toUpperCase()} ${path}`;
+  // A route not yet in the catalogue keeps its own summary (or its method and path) so the document
+  // stays valid; tests/static/openapi-catalogue.test.ts names it.
+  const summary = OPERATION_SUMMARIES[key] ?? op.summary ?? key;
+  return { ...op, summary, operationId: operationIdOf(method, path) };
+}
+
+/** Only forwarded operations, valid paths, summaries and operationIds, OpenAPI 3.0.3 schemas. */
+export function shapeDocument(doc: OpenApiDocument, { forwardedOnly = true } = {}): OpenApiDocument {
+  const kept: Record<string, Record<string, Operation>> = {};
+  for (const [rawPath, rawItem] of Object.entries(doc.paths ?? {})) {
+    const { path, item } = renameWildcard(rawPath, rawItem as Record<string, Operation>);
+    const ops: Record<string, Operation> = {};
+    for (const [method, op] of Object.entries(item)) {
+      if (!HTTP_METHODS.has(method)) ops[method] = op;
+      else if (!forwardedOnly || isForwarded(method, path, op)) ops[method] = op;
+    }
+    if (Object.keys(ops).some((m) => HTTP_METHODS.has(m))) kept[path] = ops;
+  }
+  const paths: OpenApiDocument['paths'] = {};
+  for (const [path, item] of Object.entries(mergeIdenticalPaths(kept))) {
+    paths[path] = Object.fromEntries(
+      Object.entries(item).map(([method, op]) => {
+        if (!HTTP_METHODS.has(method)) return [method, op];
+        return [method, describeOperation(method, path, op)];
+      }),
+    );
+  }
+  return toOpenApiDocumentSchemas({
+    ...doc,
+    openapi: '3.0.3',
+    paths,
+  });
+}
+
 /** A service's document as the portal's API: routed paths only, under /api, bearer-authenticated. */
 export function publicDocument(service: ServiceName, doc: OpenApiDocument): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   for (const [path, item] of Object.entries(doc.paths ?? {}))
     if (isPublicPath(service, path)) paths[path] = item;
-  return {
+  return shapeDocument({
     ...doc,
     info: { ...doc.info, description: `Calls of the ${doc.info.title.toLowerCase()}, through the gateway.` },
     servers: [{ url: '/api', description: 'This portal' }],
     paths,
     components: { ...(doc.components ?? {}), ...BEARER },
     security: [{ bearerAuth: [] }],
-  };
+  });
 }
 
 const json = (schema: TSchema) => ({ content: { 'application/json': { schema } } });
@@ -72,84 +182,76 @@ const errorsOf = (...codes: number[]) =>
 
 /** The calls the gateway answers itself (design §4): tenant bootstrap, health, per-user configuration. */
 export function gatewayDocument(): OpenApiDocument {
-  const cfg = (summary: string, attr: TSchema) => ({
+  const cfg = (attr: TSchema) => ({
     get: {
       tags: ['configuration'],
-      summary,
       responses: {
         '200': { description: 'OK', ...json(Type.Object({ attr })) },
         ...errorsOf(401, 403),
       },
     },
   });
-  return {
-    openapi: '3.0.3',
-    info: {
-      title: 'Gateway',
-      version: '1.0.0',
-      description: 'Calls the gateway answers itself; every other call is forwarded to a service.',
-    },
-    servers: [{ url: '/api', description: 'This portal' }],
-    paths: {
-      '/tenant': {
-        get: {
-          tags: ['tenant'],
-          summary: "The tenant's public configuration (branding, labels, features)",
-          security: [],
-          responses: { '200': { description: 'OK', ...json(TenantBootstrap) }, ...errorsOf(404) },
-        },
+  return shapeDocument(
+    {
+      openapi: '3.0.3',
+      info: {
+        title: 'Gateway',
+        version: '1.0.0',
+        description: 'Calls the gateway answers itself; every other call is forwarded to a service.',
       },
-      '/health': {
-        get: {
-          tags: ['health'],
-          summary: 'Health of the gateway and what it depends on',
-          security: [],
-          responses: {
-            '200': { description: 'All up', ...json(HealthResponse) },
-            '503': { description: 'Something is down', ...json(HealthResponse) },
+      servers: [{ url: '/api', description: 'This portal' }],
+      paths: {
+        '/tenant': {
+          get: {
+            tags: ['tenant'],
+            security: [],
+            responses: { '200': { description: 'OK', ...json(TenantBootstrap) }, ...errorsOf(404) },
           },
         },
-      },
-      '/config/cfg/stack_config_be': cfg(
-        'Per-user stack configuration (tenant defaults, merchant and user overrides)',
-        StackConfig,
-      ),
-      '/config/cfg/slim': cfg(
-        'The representment limits of the stack configuration',
-        Type.Pick(StackConfig, ['max_representment_page_count', 'max_representment_upload_size']),
-      ),
-      '/config/cfg/cases_advanced_filters': cfg(
-        'The case advanced-filter fields the user may use',
-        Type.Object({ filters: Type.Array(AdvancedFilterField) }),
-      ),
-      '/live': {
-        get: {
-          tags: ['live'],
-          summary:
-            'Live updates (Server-Sent Events): job progress and domain events the user may see; `event: ready`, `data: {kind: job|event, ...}`, `: ping` every 15 s, `event: end` {reason} (token expired, signed out, scope changed); at most 5 streams per user',
-          responses: {
-            '200': { description: 'The event stream', content: { 'text/event-stream': {} } },
-            ...errorsOf(401, 403, 429, 503),
-          },
-        },
-      },
-      '/openapi/{service}': {
-        get: {
-          tags: ['documentation'],
-          summary: 'These OpenAPI documents',
-          parameters: [
-            {
-              name: 'service',
-              in: 'path',
-              required: true,
-              schema: { type: 'string', enum: [...API_DOC_NAMES] },
+        '/health': {
+          get: {
+            tags: ['health'],
+            security: [],
+            responses: {
+              '200': { description: 'All up', ...json(HealthResponse) },
+              '503': { description: 'Something is down', ...json(HealthResponse) },
             },
-          ],
-          responses: { '200': { description: 'OpenAPI document' }, ...errorsOf(401, 403, 404, 502) },
+          },
+        },
+        '/config/cfg/stack_config_be': cfg(StackConfig),
+        '/config/cfg/slim': cfg(
+          Type.Pick(StackConfig, ['max_representment_page_count', 'max_representment_upload_size']),
+        ),
+        '/config/cfg/cases_advanced_filters': cfg(Type.Object({ filters: Type.Array(AdvancedFilterField) })),
+        '/live': {
+          get: {
+            tags: ['live'],
+            description:
+              'Job progress and domain events the user may see; `event: ready`, `data: {kind: job|event, ...}`, `: ping` every 15 s, `event: end` {reason} (token expired, signed out, scope changed); at most 5 streams per user',
+            responses: {
+              '200': { description: 'The event stream', content: { 'text/event-stream': {} } },
+              ...errorsOf(401, 403, 429, 503),
+            },
+          },
+        },
+        '/openapi/{service}': {
+          get: {
+            tags: ['documentation'],
+            parameters: [
+              {
+                name: 'service',
+                in: 'path',
+                required: true,
+                schema: { type: 'string', enum: [...API_DOC_NAMES] },
+              },
+            ],
+            responses: { '200': { description: 'OpenAPI document' }, ...errorsOf(401, 403, 404, 502) },
+          },
         },
       },
+      components: { ...BEARER },
+      security: [{ bearerAuth: [] }],
     },
-    components: { ...BEARER },
-    security: [{ bearerAuth: [] }],
-  };
+    { forwardedOnly: false },
+  );
 }

@@ -336,6 +336,31 @@ export const POLICY: readonly PolicyRule[] = [
   { methods: ['GET'], path: '/api/ert/erts/*', features: ['ert'] },
   { methods: ['GET'], path: '/api/ert/case/:caseId/erts', features: ['ert', 'qc-review'] },
 
+  // --- processor connectors (issue 32): a merchant's admins and the provider's staff manage connections
+  // (the case service checks the merchant is in scope); the processor's webhook is public, its signature
+  // (checked by the case service against the connection's secret) the authority, the tenant the Host's.
+  {
+    methods: ['GET', 'POST'],
+    path: '/api/cm/merchants/:id/connections',
+    roles: ['merchant_admin', ...PROVIDER_ROLES],
+  },
+  {
+    methods: ['DELETE'],
+    path: '/api/cm/merchants/:id/connections/:connectionId',
+    roles: ['merchant_admin', ...PROVIDER_ROLES],
+  },
+  {
+    methods: ['PUT'],
+    path: '/api/cm/merchants/:id/connections/:connectionId/webhook-secret',
+    roles: ['merchant_admin', ...PROVIDER_ROLES],
+  },
+  {
+    methods: ['POST'],
+    path: '/api/connectors/stripe/:connection/events',
+    public: true,
+    limit: 'signed-link',
+  },
+
   // --- documents, builder
   // The representment of a case: for users of a case screen; the docs service asks the case service
   // whether the case is in the caller's scope.
@@ -348,6 +373,24 @@ export const POLICY: readonly PolicyRule[] = [
   {
     methods: ['GET'],
     path: '/api/docs/representment/:caseId',
+    features: ['chargebacks', 'case-management', 'qc-review', 'review'],
+  },
+  // See the evidence before it goes (issue 34): the previewed packet's PDF (upload modal, builder), the
+  // compiled packet page by page (QC reviewer and case screens). The preview itself is a POST under
+  // /api/docs/representment/* (below); the builder's is gated like the builder's submission.
+  {
+    methods: ['GET'],
+    path: '/api/docs/representment/preview/:caseId/:sha256',
+    features: ['chargebacks', 'case-management', 'qc-review', 'case-builder'],
+  },
+  {
+    methods: ['GET'],
+    path: '/api/docs/representment/:caseId/packet',
+    features: ['chargebacks', 'case-management', 'qc-review', 'review'],
+  },
+  {
+    methods: ['GET'],
+    path: '/api/docs/representment/:caseId/packet.pdf',
     features: ['chargebacks', 'case-management', 'qc-review', 'review'],
   },
   // The issuer's documents of a case (a link in the case lists' Issuer Docs column).
@@ -388,6 +431,12 @@ export const POLICY: readonly PolicyRule[] = [
   {
     methods: ['POST'],
     path: '/api/docs/builder/upload',
+    features: ['case-builder'],
+    resources: ['case-builder'],
+  },
+  {
+    methods: ['POST'],
+    path: '/api/docs/builder/preview',
     features: ['case-builder'],
     resources: ['case-builder'],
   },

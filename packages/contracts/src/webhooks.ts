@@ -23,9 +23,25 @@ export const WebhookEventType = Type.Union(WEBHOOK_EVENT_TYPES.map((t) => Type.L
 
 export const WEBHOOK_SIGNATURE_HEADER = 'portal-signature';
 
+/**
+ * Where an endpoint's deliveries go (issue 35.4): a signed endpoint of the merchant's own, or a Slack
+ * or Microsoft Teams incoming webhook (https, those tools' hosts only), which gets a short message in
+ * the tool's own format (Slack blocks, a Teams Adaptive Card) instead of the signed body.
+ */
+export const WEBHOOK_KINDS = ['signed', 'slack', 'teams'] as const;
+export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
+export const WebhookKind = Type.Union(WEBHOOK_KINDS.map((k) => Type.Literal(k)));
+
+/** The daily deadline digest of the destination's owner (not a domain event): chat destinations only. */
+export const DEADLINE_DIGEST_EVENT = 'DEADLINE_DIGEST';
+/** What a chat destination may subscribe to: new disputes and the daily deadline digest. */
+export const CHAT_EVENT_TYPES = ['CASE_CREATED', DEADLINE_DIGEST_EVENT] as const;
+const SubscribedType = Type.Union([WebhookEventType, Type.Literal(DEADLINE_DIGEST_EVENT)]);
+export type SubscribedEventType = WebhookEventType | typeof DEADLINE_DIGEST_EVENT;
+
 /** The type of the sample event an admin sends to check an endpoint (not a domain event: never emitted by a change). */
 export const WEBHOOK_TEST_EVENT = 'WEBHOOK_TEST';
-const DeliveredType = Type.Union([WebhookEventType, Type.Literal(WEBHOOK_TEST_EVENT)]);
+const DeliveredType = Type.Union([SubscribedType, Type.Literal(WEBHOOK_TEST_EVENT)]);
 
 /** One event as emitted (the outbox job's data) and as delivered (`data` is what changed). */
 export const DomainEvent = Type.Object({
@@ -42,7 +58,7 @@ export type DomainEvent = Static<typeof DomainEvent>;
 /** What an endpoint receives (the signed body). */
 export interface WebhookPayload {
   id: string;
-  type: WebhookEventType | typeof WEBHOOK_TEST_EVENT;
+  type: SubscribedEventType | typeof WEBHOOK_TEST_EVENT;
   created: string;
   tenant: string;
   merchant_id: number;
@@ -51,9 +67,10 @@ export interface WebhookPayload {
 
 export const WebhookEndpoint = Type.Object({
   id: Type.Integer(),
+  kind: WebhookKind,
   url: Type.String(),
   description: Type.String(),
-  events: Type.Array(WebhookEventType),
+  events: Type.Array(SubscribedType),
   is_active: Type.Boolean(),
   merchant_id: Type.Integer(),
   /** The last four characters of the signing secret, to tell secrets apart. */
@@ -69,16 +86,22 @@ export type WebhookEndpointList = Static<typeof WebhookEndpointList>;
 export const WebhookCreated = Type.Composite([WebhookEndpoint, Type.Object({ secret: Type.String() })]);
 export type WebhookCreated = Static<typeof WebhookCreated>;
 
-const Events = Type.Array(WebhookEventType, {
+const Events = Type.Array(SubscribedType, {
   minItems: 1,
-  maxItems: WEBHOOK_EVENT_TYPES.length,
+  maxItems: WEBHOOK_EVENT_TYPES.length + 1,
   uniqueItems: true,
 });
 const Url = Text({ minLength: 8, maxLength: 2000 });
 const Description = Text({ maxLength: 200 });
 
 export const WebhookCreateBody = Type.Object(
-  { url: Url, events: Events, description: Type.Optional(Description) },
+  {
+    url: Url,
+    events: Events,
+    description: Type.Optional(Description),
+    /** 'signed' when left out. */
+    kind: Type.Optional(WebhookKind),
+  },
   { additionalProperties: false },
 );
 export type WebhookCreateBody = Static<typeof WebhookCreateBody>;
@@ -133,5 +156,12 @@ export const WEBHOOK_MESSAGES = {
   linkLocal: 'The endpoint resolves to a link-local address, which is never allowed.',
   privateAddress: 'The endpoint resolves to a private or loopback address, which is not allowed.',
   tooMany: 'A merchant may register at most 20 webhook endpoints.',
+  chatCreated: 'The chat destination was added.',
+  chatTestQueued: 'A test message was queued for delivery.',
+  slackHost: 'A Slack destination must be an incoming-webhook URL of hooks.slack.com.',
+  teamsHost:
+    'A Microsoft Teams destination must be an incoming-webhook or workflow URL of webhook.office.com, logic.azure.com or powerplatform.com.',
+  chatEvents: 'Chat destinations receive new disputes (CASE_CREATED) and the daily deadline digest only.',
+  digestSignedOnly: 'The daily deadline digest goes to Slack and Microsoft Teams destinations only.',
 } as const;
 export const WEBHOOK_MAX_ENDPOINTS = 20;

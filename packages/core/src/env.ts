@@ -297,6 +297,21 @@ export const EnvSchema = Type.Object({
       'HMAC key of the short-lived document download links; generated into DATA_DIR in development',
     requiredInProduction: true,
   }),
+  CONNECTOR_KEY: optional(
+    'CONNECTOR_KEY',
+    Type.String({ pattern: '^([0-9a-fA-F]{64}|[A-Za-z0-9_-]{43}=?)$' }),
+    {
+      usedBy: ['case', 'docs', 'worker'],
+      description:
+        'AES-256-GCM key (32 bytes: 64 hex or 43 base64url characters) sealing processor connector secrets at rest; generated into DATA_DIR in development',
+      requiredInProduction: true,
+    },
+  ),
+  STRIPE_API_BASE: optional('STRIPE_API_BASE', url('http|https'), {
+    usedBy: ['case', 'docs', 'worker'],
+    description:
+      'Base URL of the Stripe API for tests and demos pointing at a stand-in (never settable from a request); unset uses api.stripe.com',
+  }),
   EXPORT_MAIL_THRESHOLD_ROWS: withDefault(
     'EXPORT_MAIL_THRESHOLD_ROWS',
     Type.Integer({ minimum: 1, maximum: 100_000_000, default: 10_000 }),
@@ -322,6 +337,15 @@ export const EnvSchema = Type.Object({
       usedBy: ['user', 'worker'],
       description:
         'Comma-separated CIDRs of private or loopback networks webhook endpoints may use outside development (link-local is always refused)',
+    },
+  ),
+  CHAT_WEBHOOK_HOSTS: withDefault(
+    'CHAT_WEBHOOK_HOSTS',
+    Type.String({ default: '', maxLength: 2000, pattern: '^[0-9A-Za-z.:, -]*$' }),
+    {
+      usedBy: ['user', 'worker'],
+      description:
+        'Comma-separated host names that replace the Slack and Teams hosts chat destinations may use (a test or development stand-in; plain http there only to a WEBHOOK_ALLOWED_NETWORKS address)',
     },
   ),
   SEED_SCALE: withDefault(

@@ -8,6 +8,7 @@ export * from './internal-context';
 export * from './lazy-schemas';
 export * from './logger';
 export * from './migrate';
+export * from './openapi/openapi-schema';
 export * from './process';
 export * from './service';
 export * from './service-client';

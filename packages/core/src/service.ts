@@ -27,6 +27,7 @@ import {
 import { registerInputGuard } from './input-guard';
 import { lazySchemaCompilers } from './lazy-schemas';
 import { verifyContext } from './internal-context';
+import { toOpenApiDocumentSchemas } from './openapi/openapi-schema';
 import type { Logger } from './logger';
 
 /** What every service gets from its process: one db, one cache, the context key. */
@@ -105,7 +106,10 @@ export async function buildServiceApp(def: ServiceDefinition, deps: ServiceDeps)
   });
 
   await app.register(swagger, {
-    openapi: { info: { title: def.title, version: '1.0.0' } },
+    openapi: { openapi: '3.0.3', info: { title: def.title, version: '1.0.0' } },
+    // TypeBox writes JSON Schema; the document speaks OpenAPI 3.0.3's dialect (issue 35.2).
+    transformObject: (doc) =>
+      'openapiObject' in doc ? toOpenApiDocumentSchemas(doc.openapiObject) : doc.swaggerObject,
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -9,6 +9,7 @@ import saml from '../migrations/010_saml.sql';
 import savedViews from '../migrations/011_saved_views.sql';
 import usersSearch from '../migrations/012_users_search.sql';
 import usersApi from '../migrations/013_users_api.sql';
+import chatDestinations from '../migrations/014_chat_destinations.sql';
 
 export const userMigrations: ServiceMigrations = {
   schema: 'users',
@@ -23,5 +24,6 @@ export const userMigrations: ServiceMigrations = {
     { version: 11, name: 'saved_views', sql: savedViews },
     { version: 12, name: 'users_search', sql: usersSearch },
     { version: 13, name: 'users_api', sql: usersApi },
+    { version: 14, name: 'chat_destinations', sql: chatDestinations },
   ],
 };

@@ -1,6 +1,7 @@
 import { isProviderStaff } from '@portal/contracts';
 import type { Db, MailMessage, Queryable } from '@portal/core';
 import { enqueueMail } from '@portal/jobs';
+import { queueChatDigest } from '../webhooks/delivery-jobs';
 
 /**
  * The day's digest goes out from 08:00 in each user's own time zone; a run
@@ -152,6 +153,8 @@ async function queueDigest(db: Db, user: DueUser, now: Date): Promise<number> {
       fresh.length,
     ]);
     await enqueueMail(tx, user.tenant, digestMail(user, fresh), 'deadline-digest');
+    // The same digest to the Slack and Teams destinations this user added (issue 35.4).
+    await queueChatDigest(tx, { ...user, merchant_id: Number(user.merchant_id) }, fresh, now);
     return fresh.length;
   });
 }

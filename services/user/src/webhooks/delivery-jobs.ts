@@ -1,7 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
-import { WEBHOOK_SIGNATURE_HEADER, type WebhookPayload } from '@portal/contracts';
+import {
+  DEADLINE_DIGEST_EVENT,
+  WEBHOOK_SIGNATURE_HEADER,
+  type WebhookKind,
+  type WebhookPayload,
+} from '@portal/contracts';
 import { resolveContextSecret, type Queryable } from '@portal/core';
+import { tenantOrigin } from '@portal/exports';
 import { defineEventDispatcher, defineJob, enqueue, JobError, type JobDefinition } from '@portal/jobs';
+import { chatHostPolicy, checkChatUrl, isChatKind, type ChatHostPolicy } from './chat-destinations';
+import { chatMessageBody, type DigestCase } from './chat-messages';
 import { publishLiveEvents } from './live-events';
 import { postToTarget } from './post';
 import { openSecret, signatureHeader } from './signing';
@@ -33,6 +42,8 @@ const webhookDeliveryJob = defineJob({
     return deliverOnce(ctx.db, ctx.tenant, ctx.data.delivery_id, {
       contextSecret: resolveContextSecret(ctx.env),
       policy: networkPolicy(ctx.env),
+      chatHosts: chatHostPolicy(ctx.env),
+      portalOrigin: tenantOrigin(ctx.env, ctx.tenant),
       lastAttempt: ctx.attempt >= ctx.maxAttempts,
     });
   },
@@ -98,6 +109,36 @@ export function queueDelivery(tx: Queryable, tenant: string, deliveryId: number)
   );
 }
 
+/**
+ * The daily deadline digest of a user (reminder-sweep.ts) to the active chat destinations that user
+ * created and subscribed to it: a delivery row and job each, in the digest's transaction.
+ */
+export async function queueChatDigest(
+  tx: Queryable,
+  user: { tenant: string; id: number; merchant_id: number },
+  cases: readonly DigestCase[],
+  now: Date,
+): Promise<number> {
+  const payload: WebhookPayload = {
+    id: randomUUID(),
+    type: DEADLINE_DIGEST_EVENT,
+    created: now.toISOString(),
+    tenant: user.tenant,
+    merchant_id: user.merchant_id,
+    data: { user_id: user.id, cases },
+  };
+  const { rows } = await tx.query<{ id: string }>(
+    `insert into users.webhook_deliveries (tenant, endpoint_id, event_id, event_type, payload)
+     select $1, e.id, $3::uuid, $4, $5::jsonb from users.webhook_endpoints e
+      where e.tenant = $1 and e.created_by = $2 and e.kind <> 'signed' and e.is_active
+        and e.deleted_at is null and $4 = any(e.events)
+     returning id`,
+    [user.tenant, user.id, payload.id, DEADLINE_DIGEST_EVENT, JSON.stringify(payload)],
+  );
+  for (const row of rows) await queueDelivery(tx, user.tenant, Number(row.id));
+  return rows.length;
+}
+
 interface DeliveryRow {
   id: string;
   endpoint_id: string;
@@ -105,6 +146,7 @@ interface DeliveryRow {
   state: string;
   payload: unknown;
   url: string;
+  kind: WebhookKind;
   secret_enc: string;
   usable: boolean;
 }
@@ -112,6 +154,10 @@ interface DeliveryRow {
 export interface DeliverySettings {
   contextSecret: string;
   policy: WebhookNetworkPolicy;
+  /** The hosts chat destinations may use (CHAT_WEBHOOK_HOSTS or, by default, the tools' own). */
+  chatHosts?: ChatHostPolicy;
+  /** The tenant's portal, which chat messages link to (none: the tenant has no domain). */
+  portalOrigin?: string | null;
   /** No retry follows a failure of this attempt. */
   lastAttempt: boolean;
   now?: () => Date;
@@ -143,7 +189,7 @@ export async function deliverOnce(
   settings: DeliverySettings,
 ) {
   const { rows } = await db.query<DeliveryRow>(
-    `select d.id, d.endpoint_id, d.event_id, d.state, d.payload, e.url, e.secret_enc,
+    `select d.id, d.endpoint_id, d.event_id, d.state, d.payload, e.url, e.kind, e.secret_enc,
             (e.is_active and e.deleted_at is null) as usable
        from users.webhook_deliveries d join users.webhook_endpoints e on e.id = d.endpoint_id
       where d.id = $1 and d.tenant = $2`,
@@ -158,26 +204,38 @@ export async function deliverOnce(
   }
   let target;
   try {
+    // A chat destination must still be its tool's host (CHAT_WEBHOOK_HOSTS may have changed since).
+    if (isChatKind(row.kind)) checkChatUrl(settings.chatHosts ?? { override: null }, row.kind, row.url);
     target = await checkTarget(settings.policy, row.url, settings.resolve);
   } catch (error) {
     if (!(error instanceof WebhookTargetError)) throw error;
     await record(db, deliveryId, 'failed', null, error.message);
     throw new JobError(error.message, { permanent: true });
   }
-  const body = JSON.stringify(typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload);
-  const t = Math.floor((settings.now?.() ?? new Date()).getTime() / 1000);
-  const secret = openSecret(settings.contextSecret, row.secret_enc);
-  const result = await postToTarget(
-    target,
-    {
+  const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as WebhookPayload;
+  let body: string;
+  let headers: Record<string, string>;
+  if (isChatKind(row.kind)) {
+    if (!settings.portalOrigin) {
+      const problem = 'The tenant has no domain for the links of chat messages.';
+      await record(db, deliveryId, 'failed', null, problem);
+      throw new JobError(problem, { permanent: true });
+    }
+    // Slack and Teams check nothing of ours: the URL itself is the secret, no signature is sent.
+    body = chatMessageBody(row.kind, payload, settings.portalOrigin);
+    headers = { 'user-agent': 'ChargebackPortal-Webhooks/1' };
+  } else {
+    body = JSON.stringify(payload);
+    const t = Math.floor((settings.now?.() ?? new Date()).getTime() / 1000);
+    const secret = openSecret(settings.contextSecret, row.secret_enc);
+    headers = {
       [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(secret, body, t),
       'portal-event-id': row.event_id,
       'portal-delivery-id': String(row.id),
       'user-agent': 'ChargebackPortal-Webhooks/1',
-    },
-    body,
-    settings.timeoutMs,
-  );
+    };
+  }
+  const result = await postToTarget(target, headers, body, settings.timeoutMs);
   const ok = result.status !== null && result.status >= 200 && result.status < 300;
   const problem = ok ? null : (result.error ?? `The endpoint answered ${result.status}.`);
   await record(

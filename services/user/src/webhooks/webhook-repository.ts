@@ -1,4 +1,10 @@
-import type { WebhookDelivery, WebhookEndpoint, WebhookEventType, WebhookPayload } from '@portal/contracts';
+import type {
+  SubscribedEventType,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookKind,
+  WebhookPayload,
+} from '@portal/contracts';
 import type { Queryable } from '@portal/core';
 
 /** Endpoint and delivery rows of one merchant (the owner's merchant: its admins share them). */
@@ -9,9 +15,10 @@ export interface EndpointKey {
 
 interface EndpointRow {
   id: string;
+  kind: WebhookKind;
   url: string;
   description: string;
-  events: WebhookEventType[];
+  events: SubscribedEventType[];
   is_active: boolean;
   merchant_id: string;
   secret_hint: string;
@@ -19,12 +26,13 @@ interface EndpointRow {
   created_by: string | null;
 }
 
-const ENDPOINT_COLUMNS = `e.id, e.url, e.description, e.events, e.is_active, e.merchant_id, e.secret_hint, e.created_at,
+const ENDPOINT_COLUMNS = `e.id, e.kind, e.url, e.description, e.events, e.is_active, e.merchant_id, e.secret_hint, e.created_at,
   (select u.username from users.users u where u.id = e.created_by) as created_by`;
 
 function toEndpoint(r: EndpointRow): WebhookEndpoint {
   return {
     id: Number(r.id),
+    kind: r.kind,
     url: r.url,
     description: r.description,
     events: r.events,
@@ -67,6 +75,7 @@ export async function insertEndpoint(
   db: Queryable,
   key: EndpointKey,
   values: {
+    kind: WebhookKind;
     url: string;
     description: string;
     events: readonly string[];
@@ -76,8 +85,8 @@ export async function insertEndpoint(
   createdBy: number,
 ): Promise<number> {
   const { rows } = await db.query<{ id: string }>(
-    `insert into users.webhook_endpoints (tenant, merchant_id, url, description, events, secret_enc, secret_hint, created_by)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+    `insert into users.webhook_endpoints (tenant, merchant_id, url, description, events, secret_enc, secret_hint, created_by, kind)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
     [
       key.tenant,
       key.merchantId,
@@ -87,6 +96,7 @@ export async function insertEndpoint(
       values.secretEnc,
       values.secretHint,
       createdBy,
+      values.kind,
     ],
   );
   return Number(rows[0]!.id);

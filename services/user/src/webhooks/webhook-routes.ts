@@ -17,11 +17,14 @@ import {
   WebhookListQuery,
   WebhookPatchBody,
   WEBHOOK_TEST_EVENT,
+  type SubscribedEventType,
+  type WebhookKind,
   type WebhookPayload,
 } from '@portal/contracts';
 import { badRequest, conflict, forbidden, notFound } from '@portal/core';
 import { audit } from '../lib/context';
 import { loadActor } from '../users/access';
+import { chatHostPolicy, checkChatUrl, eventsProblem, isChatKind } from './chat-destinations';
 import { queueDelivery } from './delivery-jobs';
 import { newSigningSecret, sealSecret } from './signing';
 import { checkTarget, networkPolicy, WebhookTargetError } from './ssrf';
@@ -57,6 +60,7 @@ export async function webhookRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { db, env, contextSecret } = app.deps;
   const policy = networkPolicy(env);
+  const chatHosts = chatHostPolicy(env);
 
   async function owner(request: FastifyRequest, write: boolean): Promise<EndpointKey & { userId: number }> {
     const actor = await loadActor(request, db);
@@ -68,14 +72,21 @@ export async function webhookRoutes(base: FastifyInstance) {
     return { tenant: actor.tenant, merchantId: Number(user.merchant_id), userId: user.id };
   }
 
-  async function checkedUrl(raw: string): Promise<string> {
+  /** A chat destination's URL must be its tool's (https, its hosts), then every URL passes the address checks. */
+  async function checkedUrl(kind: WebhookKind, raw: string): Promise<string> {
     try {
+      if (isChatKind(kind)) checkChatUrl(chatHosts, kind, raw);
       return (await checkTarget(policy, raw)).url.toString();
     } catch (error) {
       if (error instanceof WebhookTargetError)
         throw badRequest(error.message, { fields: [{ field: 'url', message: error.message }] });
       throw error;
     }
+  }
+
+  function checkEvents(kind: WebhookKind, events: readonly SubscribedEventType[]) {
+    const problem = eventsProblem(kind, events);
+    if (problem) throw badRequest(problem, { fields: [{ field: 'events', message: problem }] });
   }
 
   app.get(
@@ -101,7 +112,10 @@ export async function webhookRoutes(base: FastifyInstance) {
     { schema: { tags: ['webhooks'], body: WebhookCreateBody, response: { 201: WebhookCreated, ...errors } } },
     async (request, reply) => {
       const key = await owner(request, true);
-      const url = await checkedUrl(request.body.url);
+      const kind = request.body.kind ?? 'signed';
+      checkEvents(kind, request.body.events);
+      const url = await checkedUrl(kind, request.body.url);
+      // Chat destinations sign nothing (the URL is their secret); the column keeps a sealed one all the same.
       const secret = newSigningSecret();
       const created = await db.transaction(async (tx) => {
         // Serialises registrations of one merchant so the cap holds under concurrent calls.
@@ -114,21 +128,22 @@ export async function webhookRoutes(base: FastifyInstance) {
           tx,
           key,
           {
+            kind,
             url,
             description: request.body.description?.trim() ?? '',
             events: request.body.events,
             secretEnc: sealSecret(contextSecret, secret),
-            secretHint: secret.slice(-4),
+            secretHint: isChatKind(kind) ? '' : secret.slice(-4),
           },
           key.userId,
         );
         await audit(tx, request, {
           action: 'webhook.create',
-          detail: { id, url, events: request.body.events },
+          detail: { id, kind, url, events: request.body.events },
         });
         return (await findEndpoint(tx, key, id))!;
       });
-      return reply.status(201).send({ ...created, secret });
+      return reply.status(201).send({ ...created, secret: isChatKind(kind) ? '' : secret });
     },
   );
 
@@ -144,7 +159,11 @@ export async function webhookRoutes(base: FastifyInstance) {
     },
     async (request) => {
       const key = await owner(request, true);
-      const url = request.body.url === undefined ? undefined : await checkedUrl(request.body.url);
+      const current = await findEndpoint(db, key, request.params.id);
+      if (!current) throw notFound(WEBHOOK_MESSAGES.notFound);
+      if (request.body.events) checkEvents(current.kind, request.body.events);
+      const url =
+        request.body.url === undefined ? undefined : await checkedUrl(current.kind, request.body.url);
       return db.transaction(async (tx) => {
         if (!(await findEndpoint(tx, key, request.params.id, true)))
           throw notFound(WEBHOOK_MESSAGES.notFound);
@@ -197,7 +216,7 @@ export async function webhookRoutes(base: FastifyInstance) {
     { schema: { tags: ['webhooks'], params: EndpointId, response: { 202: MessageResult, ...errors } } },
     async (request, reply) => {
       const key = await owner(request, true);
-      await db.transaction(async (tx) => {
+      const tested = await db.transaction(async (tx) => {
         const endpoint = await findEndpoint(tx, key, request.params.id);
         if (!endpoint) throw notFound(WEBHOOK_MESSAGES.notFound);
         if (!endpoint.is_active) throw conflict('Enable the endpoint before sending a test event.');
@@ -215,8 +234,11 @@ export async function webhookRoutes(base: FastifyInstance) {
           action: 'webhook.test',
           detail: { id: endpoint.id, delivery_id: deliveryId },
         });
+        return endpoint;
       });
-      return reply.status(202).send({ message: WEBHOOK_MESSAGES.testQueued });
+      return reply.status(202).send({
+        message: isChatKind(tested.kind) ? WEBHOOK_MESSAGES.chatTestQueued : WEBHOOK_MESSAGES.testQueued,
+      });
     },
   );
 

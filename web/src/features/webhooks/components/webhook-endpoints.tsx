@@ -8,17 +8,22 @@ import { toaster } from '../../../components/toaster';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { GENERIC_ERROR } from '../../../lib/errors';
 import { deleteWebhook, listWebhooks, patchWebhook, sendTestEvent } from '../api/webhooks-api';
+import { DESTINATION_LABELS } from '../lib/chat-tools';
+import { AddChatDestinationDialog } from './add-chat-destination-dialog';
 import { DeliveriesGrid } from './deliveries-grid';
 import { RegisterWebhookDialog } from './register-webhook-dialog';
 
-/** /webhooks: the merchant's endpoints (register, enable/disable, delete) and the chosen one's deliveries. */
+/**
+ * /webhooks: the merchant's endpoints, signed ones and Slack or Teams chat destinations (add,
+ * enable/disable, delete, send a test) and the chosen one's deliveries.
+ */
 export function WebhookEndpoints() {
   const profile = useProfile();
   const canWrite = !profile.is_read_only;
   const [endpoints, setEndpoints] = useState<WebhookEndpoint[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
-  const [dialog, setDialog] = useState<'register' | WebhookEndpoint | null>(null);
+  const [dialog, setDialog] = useState<'register' | 'chat' | WebhookEndpoint | null>(null);
   const [version, setVersion] = useState(0);
   const bump = useCallback(() => setVersion((v) => v + 1), []);
 
@@ -71,22 +76,29 @@ export function WebhookEndpoints() {
         actions={
           canWrite &&
           !loadError && (
-            <Button size="sm" onClick={() => setDialog('register')}>
-              Register Endpoint
-            </Button>
+            <Flex gap="2">
+              <Button size="sm" variant="outline" onClick={() => setDialog('chat')}>
+                Add Chat Destination
+              </Button>
+              <Button size="sm" onClick={() => setDialog('register')}>
+                Register Endpoint
+              </Button>
+            </Flex>
           )
         }
       />
       {loadError && <Notice status="error">{loadError}</Notice>}
       {endpoints && endpoints.length === 0 && (
         <Text color="fg.muted" mb="4">
-          No webhook endpoints yet. Register one to receive signed case, alert, document and ERT events.
+          No webhook endpoints yet. Register one to receive signed case, alert, document and ERT events, or
+          add a Slack or Microsoft Teams channel for new disputes and the daily deadline digest.
         </Text>
       )}
       {endpoints && endpoints.length > 0 && (
         <Table.Root size="sm" variant="outline" mb="6" data-testid="webhook-endpoints">
           <Table.Header>
             <Table.Row>
+              <Table.ColumnHeader>Destination</Table.ColumnHeader>
               <Table.ColumnHeader>URL</Table.ColumnHeader>
               <Table.ColumnHeader>Description</Table.ColumnHeader>
               <Table.ColumnHeader>Events</Table.ColumnHeader>
@@ -104,6 +116,7 @@ export function WebhookEndpoints() {
                 cursor="pointer"
                 onClick={() => setSelected(e.id)}
               >
+                <Table.Cell>{DESTINATION_LABELS[e.kind]}</Table.Cell>
                 <Table.Cell wordBreak="break-all">{e.url}</Table.Cell>
                 <Table.Cell>{e.description}</Table.Cell>
                 <Table.Cell>
@@ -115,7 +128,7 @@ export function WebhookEndpoints() {
                     ))}
                   </Stack>
                 </Table.Cell>
-                <Table.Cell>…{e.secret_hint}</Table.Cell>
+                <Table.Cell>{e.kind === 'signed' ? `…${e.secret_hint}` : '—'}</Table.Cell>
                 <Table.Cell>
                   <Badge colorPalette={e.is_active ? 'green' : 'gray'}>
                     {e.is_active ? 'Enabled' : 'Disabled'}
@@ -145,7 +158,7 @@ export function WebhookEndpoints() {
             <Flex gap="2">
               {canWrite && current.is_active && (
                 <Button size="xs" variant="outline" onClick={() => void sendTest(current)}>
-                  Send Test Event
+                  {current.kind === 'signed' ? 'Send Test Event' : 'Send Test Message'}
                 </Button>
               )}
               <Button size="xs" variant="outline" onClick={bump}>
@@ -157,7 +170,18 @@ export function WebhookEndpoints() {
         </Box>
       )}
       {dialog === 'register' && <RegisterWebhookDialog onClose={() => setDialog(null)} onCreated={bump} />}
-      {dialog && dialog !== 'register' && (
+      {dialog === 'chat' && (
+        <AddChatDestinationDialog
+          onClose={() => setDialog(null)}
+          onCreated={(created, message) => {
+            toaster.create({ type: 'success', description: message });
+            setDialog(null);
+            setSelected(created.id);
+            bump();
+          }}
+        />
+      )}
+      {dialog && dialog !== 'register' && dialog !== 'chat' && (
         <DialogFrame
           title="Delete webhook endpoint"
           testId="delete-webhook-dialog"
