@@ -22,6 +22,7 @@ export function getConnectionsQueryOptions(merchantId: number) {
   });
 }
 
-export function useConnections(merchantId: number) {
-  return useQuery(getConnectionsQueryOptions(merchantId));
+/** `enabled` false: the caller may not see connections, so nothing is asked. */
+export function useConnections(merchantId: number, enabled = true) {
+  return useQuery({ ...getConnectionsQueryOptions(merchantId), enabled });
 }

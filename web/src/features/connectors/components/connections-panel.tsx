@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Code, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import type { ConnectionView } from '@portal/contracts';
+import { isProviderStaff, type ConnectionView } from '@portal/contracts';
 import { useState } from 'react';
 import { DialogActions, DialogFrame } from '../../../components/dialog-frame';
 import { Notice } from '../../../components/notice';
@@ -10,8 +10,6 @@ import { useDisconnectAccount } from '../api/disconnect-account';
 import { useConnections } from '../api/get-connections';
 import { useSetWebhookSecret } from '../api/set-webhook-secret';
 import { ConnectStripeDialog } from './connect-stripe-dialog';
-
-const MANAGERS = ['merchant_admin', 'cb911_admin', 'cb911_manager', 'cb911_agent'];
 
 const BACKFILL: Record<string, string> = {
   queued: 'Import of the last 120 days waiting to start',
@@ -128,8 +126,10 @@ function ConnectionCard({ c, writable }: { c: ConnectionView; writable: boolean 
 export function ConnectionsPanel({ merchantId }: { merchantId: number }) {
   const profile = useProfile();
   const [connecting, setConnecting] = useState(false);
-  const allowed = [profile.role, ...profile.roles].some((r) => MANAGERS.includes(r));
-  const connections = useConnections(merchantId);
+  // The server's rule (merchant administrators and provider staff): other roles see no panel and ask nothing.
+  const roles = [profile.role, ...profile.roles];
+  const allowed = isProviderStaff(roles) || roles.includes('merchant_admin');
+  const connections = useConnections(merchantId, allowed);
   if (!allowed) return null;
   const writable = !profile.is_read_only;
   return (
