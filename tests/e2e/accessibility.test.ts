@@ -110,6 +110,25 @@ function seriousViolations(results: axe.AxeResults): string[] {
     });
 }
 
+/**
+ * Colours at rest: the pointer leaves the screen (a hovered button is drawn in its hover colours) and
+ * every finite CSS transition and animation has ended. A contrast measured mid-transition (a preset
+ * button of the date range, text half way between two colours) failed a walk once.
+ */
+async function stillColours(page: Page) {
+  await page.mouse.move(0, 0);
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+      undefined,
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined);
+}
+
 /** The walk's per-route hook: axe, then the screenshot (after, so that a failing page still has one). */
 function checkRoute(walk: string, spent: Record<string, number>): NonNullable<WalkOptions['onRoute']> {
   const dir = join(SHOTS, walk);
@@ -121,6 +140,7 @@ function checkRoute(walk: string, spent: Record<string, number>): NonNullable<Wa
     // the top of the screen (and of its screenshot). Charts animate in: measured colours are the final ones.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(400);
+    await stillColours(page);
     await OPEN_MORE[route]?.(page);
     const results = await runAxe(page);
     for (const v of results.violations)

@@ -61,13 +61,18 @@ describe.concurrent('every route the menu offers opens (test stack: Postgres, Re
       it(`${tenant} ${username}`, ({ expect }) => checkUser(() => world, tenant, username, expect), 600_000);
 });
 
-describe.concurrent('every route the menu offers opens (embedded PGlite, as npm start)', () => {
-  let embedded: EmbeddedWorld | undefined;
-  beforeAll(async () => {
-    embedded = await startEmbeddedWorld();
-  }, 300_000);
-  afterAll(async () => embedded?.close());
+/**
+ * The embedded stack runs PGlite in this process: while it migrates and seeds, the event loop that also
+ * serves the test stack's gateway is busy for seconds at a time, and the first walks' page loads timed
+ * out behind it. It starts before any walk.
+ */
+let embedded: EmbeddedWorld | undefined;
+beforeAll(async () => {
+  embedded = await startEmbeddedWorld();
+}, 300_000);
+afterAll(async () => embedded?.close());
 
+describe.concurrent('every route the menu offers opens (embedded PGlite, as npm start)', () => {
   const target = (): WalkTarget => ({ browser: embedded!.browser, url: embedded!.url });
   for (const tenant of TENANTS)
     for (const username of PGLITE_USERS)
