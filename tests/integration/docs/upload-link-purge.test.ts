@@ -14,7 +14,8 @@ import { createTestEnv, type TestEnv } from '../../support/test-env';
  * go; links expired more than the grace period ago go with the file posted
  * to them; recent ones stay; every tenant is covered; the upload call
  * refuses a key past its grace even before the purge; each run schedules the
- * next hour once, and the migrate step started the chain.
+ * next hour once, and the migrate step started the chain. Preview PDFs (issue
+ * 34) not previewed again for a day go too.
  */
 let t: TestEnv;
 let stack: Stack;
@@ -156,7 +157,7 @@ describe('upload link purge', () => {
       .poll(async () => (await purgeJobs()).find((j) => j.id === run.id)?.state, { timeout: 20_000 })
       .toBe('done');
     const done = (await purgeJobs()).find((j) => j.id === run.id)!;
-    expect(done.result).toEqual({ used: 1, expired: 2, objects: 2 });
+    expect(done.result).toEqual({ used: 1, expired: 2, objects: 2, previews: 0 });
 
     expect(await linkExists(used)).toBe(false);
     expect(await linkExists(abandoned)).toBe(false);
@@ -180,5 +181,69 @@ describe('upload link purge', () => {
     expect(queued).toHaveLength(1);
     expect(queued[0]!.singleton_key).toBe(`slot-${slot + 1}`);
     expect(await startAfterOf(queued[0]!.id)).toBe((slot + 1) * HOUR);
+  }, 60_000);
+
+  it('removes preview PDFs not previewed again for a day, in every tenant, and keeps recent ones', async () => {
+    const pdf = await makePdf(1);
+    const preview = async (tenant: string, caseId: number) => {
+      const key = await uploadFile(
+        stack.gatewayUrl,
+        tenant,
+        tokens.get(tenant)!,
+        caseId,
+        pdf,
+        'x.pdf',
+        'application/pdf',
+      );
+      const r = await api(tenant, 'POST', '/api/docs/representment/preview', {
+        case_id: caseId,
+        files: [{ s3_key: key, filename: 'x.pdf', content_type: 'application/pdf', size: pdf.length }],
+        templates: [],
+      });
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+      const { rows } = await t.db.query<{ s3_key: string }>(
+        `select s3_key from docs.packet_previews where tenant_id = $1 order by stored_at desc limit 1`,
+        [tenant],
+      );
+      return { key: rows[0]!.s3_key, path: r.json.pdf_path as string };
+    };
+    const [oldCase, freshCase] = (await newCases('acme', 2)) as [number, number];
+    const [foreignCase] = (await newCases('northbank', 1)) as [number];
+    const stale = await preview('acme', oldCase);
+    const fresh = await preview('acme', freshCase);
+    const foreign = await preview('northbank', foreignCase);
+    const age = (tenant: string, key: string, ms: number) =>
+      t.db.query(`update docs.packet_previews set stored_at = $3 where tenant_id = $1 and s3_key = $2`, [
+        tenant,
+        key,
+        new Date(Date.now() - ms).toISOString(),
+      ]);
+    await age('acme', stale.key, 25 * HOUR);
+    await age('acme', fresh.key, 23 * HOUR);
+    await age('northbank', foreign.key, 48 * HOUR);
+
+    // An hour already run: the job's own slot does not matter, the next one stays the queued one.
+    const slot = Math.floor(Date.now() / HOUR) - 5;
+    const run = await t.db.transaction((tx) =>
+      enqueue(
+        tx,
+        uploadLinkPurgeJob,
+        { slot },
+        { tenant: 'system', createdBy: null, singletonKey: `slot-${slot}` },
+      ),
+    );
+    await expect
+      .poll(async () => (await purgeJobs()).find((j) => j.id === run.id)?.state, { timeout: 20_000 })
+      .toBe('done');
+    expect((await purgeJobs()).find((j) => j.id === run.id)!.result).toMatchObject({ previews: 2 });
+
+    expect(await store.head('acme', stale.key)).toBeNull();
+    expect(await store.head('northbank', foreign.key)).toBeNull();
+    expect(await store.head('acme', fresh.key)).not.toBeNull();
+    const rows = await t.db.query<{ s3_key: string }>(`select s3_key from docs.packet_previews`);
+    expect(rows.rows.map((r) => r.s3_key)).toEqual([fresh.key]);
+    // The viewer of a purged preview answers 404 (preview again); the recent one still serves.
+    expect((await api('acme', 'GET', stale.path)).status).toBe(404);
+    expect((await api('acme', 'GET', fresh.path)).status).toBe(200);
   }, 60_000);
 });

@@ -19,7 +19,7 @@ import {
 import { uploadLimits } from '../representment/upload-limits';
 import type { CompiledPage } from '../representment/compile';
 import { checkPacket } from './packet-checks';
-import { previewKey, previewPath } from './preview-store';
+import { previewKey, previewPath, recordPreview } from './preview-store';
 
 export interface PreviewDeps {
   db: Db;
@@ -68,7 +68,7 @@ export async function previewPacket(
   // The PDF is stored while the pages are read: the viewer asks for it once the answer is in.
   const [checks] = await Promise.all([
     checkPacket({ ...packet, dueDate: c.date_due, limits, missingDocTypes: extra?.missingDocTypes }),
-    storePreview(deps.store, ctx.tenant, key, packet.bytes),
+    storePreview(deps, ctx.tenant, key, packet.bytes),
   ]);
   return {
     case_id: c.id,
@@ -106,9 +106,11 @@ export const pageMapOf = (map: readonly CompiledPage[]) =>
     masked: p.masked,
   }));
 
-async function storePreview(store: ObjectStore, tenant: string, key: string, bytes: Uint8Array) {
-  if (!(await store.head(tenant, key)))
-    await store.put(tenant, key, bytes, { contentType: 'application/pdf', contentLength: bytes.length });
+async function storePreview(deps: PreviewDeps, tenant: string, key: string, bytes: Uint8Array) {
+  // Written every time, even when the same packet is stored already: the purge may be removing it
+  // as its row is renewed, and the viewer asks for it next.
+  await recordPreview(deps.db, tenant, key);
+  await deps.store.put(tenant, key, bytes, { contentType: 'application/pdf', contentLength: bytes.length });
 }
 
 /** The preview's PDF, if it is still stored. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Queryable } from '@portal/core';
 
 /**
  * Where a preview's PDF is kept: one key per tenant, case and packet hash,
@@ -12,3 +13,18 @@ export function previewKey(tenant: string, caseId: number, sha256: string): stri
 
 export const previewPath = (caseId: number, sha256: string) =>
   `/api/docs/representment/preview/${caseId}/${sha256}`;
+
+/** How long a preview's PDF is kept after it was last previewed: the viewer needs it only meanwhile. */
+export const PREVIEW_RETENTION_SECONDS = 24 * 3600;
+
+/**
+ * Notes a stored (or previewed again) preview for the housekeeping purge, before the object is
+ * written: a crash between the two leaves a row to purge, never an object nobody knows of.
+ */
+export function recordPreview(db: Queryable, tenant: string, key: string) {
+  return db.query(
+    `insert into docs.packet_previews (tenant_id, s3_key) values ($1, $2)
+     on conflict (tenant_id, s3_key) do update set stored_at = now()`,
+    [tenant, key],
+  );
+}

@@ -1,5 +1,7 @@
 import type { Queryable } from '@portal/core';
 import { defineJob, enqueue, Type, type Enqueued, type JobContext } from '@portal/jobs';
+import type { ObjectStore } from '@portal/storage';
+import { PREVIEW_RETENTION_SECONDS } from '../preview/preview-store';
 import { withStore } from './jobs';
 import { UPLOAD_LINK_GRACE_SECONDS } from './version-repository';
 
@@ -12,7 +14,9 @@ import { UPLOAD_LINK_GRACE_SECONDS } from './version-repository';
  *  - a link that expired more than GRACE ago and was never used is an
  *    abandoned upload: the file posted to it, if any, is deleted from the
  *    store first, then the row. The grace keeps a form posted just before its
- *    expiry usable by the upload call that follows it.
+ *    expiry usable by the upload call that follows it;
+ *  - a preview PDF (docs.packet_previews, issue 34) not previewed again for a
+ *    day goes: the row first, only if still that old, then the object.
  *
  * Scheduled by itself: each run enqueues the next one at the start of the
  * next hour, with the hour as singleton key, so any number of starters
@@ -33,6 +37,7 @@ export interface PurgeResult {
   used: number;
   expired: number;
   objects: number;
+  previews: number;
 }
 
 export const uploadLinkPurgeJob = defineJob({
@@ -70,7 +75,7 @@ export function scheduleUploadLinkPurge(db: Queryable, now = Date.now()): Promis
 }
 
 async function purge(ctx: JobContext<{ slot: number }>): Promise<PurgeResult> {
-  const result: PurgeResult = { used: 0, expired: 0, objects: 0 };
+  const result: PurgeResult = { used: 0, expired: 0, objects: 0, previews: 0 };
   await ctx.progress(10, 'Removing used upload links');
   const used = await ctx.db.query(
     `delete from docs.representment_upload_links l where exists (select 1 from docs.representment_documents d
@@ -107,10 +112,40 @@ async function purge(ctx: JobContext<{ slot: number }>): Promise<PurgeResult> {
       }
       if (rows.length < BATCH) break;
     }
+    await ctx.progress(70, 'Removing preview PDFs');
+    result.previews = await purgePreviews(ctx, store);
   });
   await ctx.progress(
     100,
-    `Removed ${result.used + result.expired} upload link(s), ${result.objects} file(s)`,
+    `Removed ${result.used + result.expired} upload link(s), ${result.objects} file(s), ${result.previews} preview(s)`,
   );
   return result;
+}
+
+/**
+ * Preview PDFs not previewed again within PREVIEW_RETENTION_SECONDS: the object first, then the row if
+ * it is still that old, so a failed delete leaves the row for the next run. A packet previewed again
+ * while its object is being deleted keeps its renewed row and loses its PDF: its viewer answers 404 and
+ * the user previews again.
+ */
+async function purgePreviews(ctx: JobContext<{ slot: number }>, store: ObjectStore): Promise<number> {
+  let removed = 0;
+  for (let batch = 0; batch < MAX_BATCHES && !ctx.signal.aborted; batch++) {
+    const { rows } = await ctx.db.query<{ tenant_id: string; s3_key: string }>(
+      `select tenant_id, s3_key from docs.packet_previews
+        where stored_at < now() - make_interval(secs => $1) order by stored_at limit $2`,
+      [PREVIEW_RETENTION_SECONDS, BATCH],
+    );
+    for (const r of rows) {
+      await store.delete(r.tenant_id, r.s3_key);
+      const gone = await ctx.db.query(
+        `delete from docs.packet_previews where tenant_id = $1 and s3_key = $2
+           and stored_at < now() - make_interval(secs => $3)`,
+        [r.tenant_id, r.s3_key, PREVIEW_RETENTION_SECONDS],
+      );
+      removed += gone.rowCount ?? 0;
+    }
+    if (rows.length < BATCH) break;
+  }
+  return removed;
 }
