@@ -6,17 +6,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILDER_MESSAGES as M } from '@portal/contracts';
 import { flatJpeg } from '../../services/docs/src/seed/demo-jpeg';
 import { screenshot } from '../support/browser';
+import { evidencePdf, TEST_PAN } from '../support/evidence-pdf';
 import { signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web';
 
 /**
  * The case builder (spec 2 §2.7, §4, §5, §8) in Chromium against the full
  * stack with the job worker: a manager opens it from the builder icon of the
  * New tab, answers step 1 (sales method, product, shippable, customer and
- * transaction fields), step 2 (shipping and card), stages two JPG documents
- * in step 3, chooses a case with the same card as a template in step 4, and
- * submits: 'Successfully submitted representment.', the case compiles with the
- * case summary first and goes on to the card network; the chosen case holds
- * the copied answers.
+ * transaction fields), step 2 (shipping and card), stages a PDF invoice with a
+ * card number and a JPG in step 3, chooses a case with the same card as a
+ * template in step 4, previews the packet and masks the card number (issue
+ * 34), and submits: 'Successfully submitted representment.', the case
+ * compiles, the previewed packet byte for byte, with the case summary first,
+ * and goes on to the card network; the chosen case holds the copied answers.
  */
 let world: WebWorld;
 const dir = mkdtempSync(join(tmpdir(), 'portal-builder-'));
@@ -36,9 +38,9 @@ describe('case builder (manager)', () => {
   });
 
   it('walks all four steps to a submitted representment', async () => {
-    const invoice = join(dir, 'invoice.jpg');
+    const invoice = join(dir, 'invoice.pdf');
     const pod = join(dir, 'delivery.jpg');
-    writeFileSync(invoice, flatJpeg(640, 480));
+    writeFileSync(invoice, await evidencePdf([[`Paid with card ${TEST_PAN}`, 'Order ORD-77121']]));
     writeFileSync(pod, flatJpeg(480, 640));
 
     const { page } = await world.newPage();
@@ -135,15 +137,34 @@ describe('case builder (manager)', () => {
     const shot = await screenshot(page, 'case-builder-summary');
     expect(shot).toMatch(/case-builder-summary\.png$/);
 
+    // Preview: the card number in the invoice blocks the packet until it is masked.
+    await dialog.getByTestId('builder-preview').click();
+    const preview = dialog.getByTestId('packet-preview');
+    await expect
+      .poll(() => preview.getByTestId('packet-check').allTextContents(), { timeout: 30_000 })
+      .toContainEqual(expect.stringContaining('•••• 1111'));
+    await preview.getByTestId('packet-mask').click();
+    await expect
+      .poll(async () => (await preview.getByTestId('packet-check').allTextContents()).join(' | '), {
+        timeout: 30_000,
+      })
+      .not.toContain('•••• 1111');
+    if (await preview.getByTestId('packet-accept-note').count())
+      await preview.getByTestId('packet-accept-note').fill('Checked against the order');
+    const previewSha = ((await preview.getByTestId('packet-sha').textContent()) ?? '').replace(
+      'Packet SHA-256 ',
+      '',
+    );
+    expect(previewSha).toMatch(/^[0-9a-f]{64}$/);
+    await screenshot(page, 'case-builder-preview-masked');
+
     await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
     const confirm = page.getByTestId('builder-submit-confirm');
     await confirm.waitFor();
     expect(await confirm.textContent()).toContain(M.submitTitle);
     await confirm.getByRole('button', { name: 'Submit', exact: true }).click();
-    const result = page.getByTestId('result-dialog');
-    await result.waitFor({ timeout: 30_000 });
-    expect(await result.textContent()).toContain(M.submitted);
-    await screenshot(page, 'case-builder-submitted');
+    // The result closes itself after 2 s: waited for with its text, not read afterwards.
+    await page.getByTestId('result-dialog').filter({ hasText: M.submitted }).waitFor({ timeout: 30_000 });
 
     // The representment: case summary first, then the documents in order; the case moves on as an upload does.
     const { rows } = await db().query<{ filename: string }>(
@@ -153,10 +174,15 @@ describe('case builder (manager)', () => {
     );
     expect(rows.map((r) => r.filename)).toEqual([
       `case-summary-${caseId}.pdf`,
-      'invoice.jpg',
+      'invoice.pdf',
       'delivery.jpg',
     ]);
     await expect.poll(() => statusOf(caseId), { timeout: 30_000 }).toBe(10);
+    const compiled = await db().query<{ compiled_sha256: string }>(
+      `select compiled_sha256 from docs.representment_versions where case_id = $1`,
+      [caseId],
+    );
+    expect(compiled.rows[0]!.compiled_sha256).toBe(previewSha);
     // The chosen case holds the copied answers (not the case's own facts).
     const copied = await db().query<{ field_id: number; value: string }>(
       `select field_id, value from builder.case_values where case_id = $1 and field_id in (11, 75, 14) order by field_id`,

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, SmallId, Text } from './common';
+import { AcceptedWarnings, PageOps } from './page-ops';
 import { REPRESENTMENT_MESSAGES } from './representment';
 
 /**
@@ -497,6 +498,8 @@ export const BuilderUploadFile = Type.Object(
     size: Type.Integer({ minimum: 0, maximum: 2147483647 }),
     order_num: Type.Integer({ minimum: 0, maximum: 1000 }),
     upload_doc_type_id: Id(),
+    /** Issue 34: pages turned, removed or masked in the builder's preview (applied when compiled). */
+    page_ops: Type.Optional(PageOps),
   },
   { additionalProperties: false },
 );
@@ -508,12 +511,19 @@ export const BuilderUploadBody = Type.Object(
     files: Type.Array(BuilderUploadFile, { maxItems: 50 }),
     templates: Type.Array(
       Type.Object(
-        { id: Id(), order_num: Type.Integer({ minimum: 0, maximum: 1000 }), upload_doc_type_id: Id() },
+        {
+          id: Id(),
+          order_num: Type.Integer({ minimum: 0, maximum: 1000 }),
+          upload_doc_type_id: Id(),
+          page_ops: Type.Optional(PageOps),
+        },
         { additionalProperties: false },
       ),
       { maxItems: 50 },
     ),
     comment: Type.Optional(Type.Union([Text({ maxLength: 4000 }), Type.Null()])),
+    /** Issue 34: the previewed packet's warnings, accepted with a note (as the upload modal sends them). */
+    accepted_warnings: Type.Optional(AcceptedWarnings),
   },
   { additionalProperties: false },
 );

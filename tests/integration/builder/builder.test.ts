@@ -5,14 +5,18 @@ import {
   DEMO_PASSWORD,
   REPRESENTMENT_MESSAGES,
   type BuilderCase,
+  type CompiledPacket,
   type DocTypeList,
+  type PacketPreview,
   type ProductList,
 } from '@portal/contracts';
 import { startStack, type Stack } from '@portal/runner';
 import { flatJpeg } from '../../../services/docs/src/seed/demo-jpeg';
+import { evidencePdf, TEST_PAN } from '../../support/evidence-pdf';
 import { callGateway } from '../../support/gateway-client';
 import { makePdf, postForm, type UploadLink } from '../../support/representment-upload';
 import { createTestEnv, type TestEnv } from '../../support/test-env';
+import { send } from '../storage/multipart';
 
 /**
  * The case builder (issue 13; spec 2 §2.7, §3, §4, §5, §7, §8) through the
@@ -639,4 +643,70 @@ describe('PDF documents (issue 29)', () => {
     ]);
     expect(rows[2]!.pages).toBe(2);
   }, 60_000);
+
+  it('masks a card number and turns a page in the preview; the submitted packet is the preview byte for byte', async () => {
+    const c = await newCase(`cat.name = 'Fraud' and c.merchant_id = ${fraudCase.merchant_id}`, [
+      fraudCase.id,
+      otherCase.id,
+    ]);
+    expect((await api('manager', 'PUT', `/api/builder/case/${c.id}`, page1())).status).toBe(200);
+    const jpg = await upload(c.id, flatJpeg(320, 240), 'image/jpeg');
+    const statement = await evidencePdf([[`Paid with card ${TEST_PAN}`], ['Order 1001 shipped']]);
+    const pdf = await upload(c.id, statement, 'application/pdf');
+    const packet = (ops: object[] = []) => ({
+      case_id: c.id,
+      files: [
+        { ...doc(jpg, 1, 0), ...(ops.length ? { page_ops: [{ op: 'rotate', page: 0, degrees: 90 }] } : {}) },
+        { ...doc(pdf, 2, 1), ...(ops.length ? { page_ops: ops } : {}) },
+      ],
+      templates: [],
+    });
+    const first = await api('manager', 'POST', '/api/docs/builder/preview', packet());
+    expect(first.status, JSON.stringify(first.json)).toBe(200);
+    const pan = (first.json as unknown as PacketPreview).checks.find((x) => x.code === 'pan')!;
+    expect(pan.level).toBe('blocked');
+    // Unmasked, the submission is refused as the upload's is; nothing is stored.
+    const refused = await api('manager', 'POST', '/api/docs/builder/upload', packet());
+    expect(refused.status).toBe(400);
+    expect(refused.json.message).toBe(pan.message);
+    expect(await versions(c.id)).toBe(0);
+
+    const ops = [{ op: 'mask', page: pan.mask!.page, boxes: pan.mask!.boxes }];
+    const masked = (await api('manager', 'POST', '/api/docs/builder/preview', packet(ops)))
+      .json as unknown as PacketPreview;
+    expect(masked.checks.filter((x) => x.level === 'blocked')).toEqual([]);
+    expect(masked.page_map.map((p) => [p.document, p.rotation, p.masked])).toEqual([
+      ...masked.page_map.filter((p) => p.document === 0).map(() => [0, 0, false]),
+      [1, 90, false],
+      [2, 0, true],
+      [2, 0, false],
+    ]);
+    const previewPdf = await send(`${stack.gatewayUrl}${masked.pdf_path}`, {
+      headers: { host: 'acme.localhost', authorization: `Bearer ${tokens.get('acme:manager')}` },
+    });
+    expect(previewPdf.status).toBe(200);
+
+    const warnings = masked.checks.filter((x) => x.level === 'warning');
+    const ok = await api('manager', 'POST', '/api/docs/builder/upload', {
+      ...packet(ops),
+      ...(warnings.length ? { accepted_warnings: { note: 'Checked', sha256: masked.sha256 } } : {}),
+    });
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (await t.db.query<{ status_id: number }>(`select status_id from cases.cases where id = $1`, [c.id]))
+            .rows[0]!.status_id,
+        { timeout: 30_000 },
+      )
+      .toBe(CASE_STATUS.TransportCompleted);
+    const compiled = (await api('manager', 'GET', `/api/docs/representment/${c.id}/packet`))
+      .json as unknown as CompiledPacket;
+    // The case summary is dated by the answers' last save, not by when it is made: the same bytes twice.
+    expect(compiled.sha256).toBe(masked.sha256);
+    const bytes = await send(`${stack.gatewayUrl}${compiled.pdf_path}`, {
+      headers: { host: 'acme.localhost', authorization: `Bearer ${tokens.get('acme:manager')}` },
+    });
+    expect(Buffer.from(bytes.body).equals(Buffer.from(previewPdf.body))).toBe(true);
+  }, 90_000);
 });

@@ -50,8 +50,7 @@ export function builderSubmission(
     async generate(c) {
       const summary = await caseSummaryPdf(answers, {
         merchant: c.merchant_name,
-        submittedBy: ctx.username,
-        submittedAt: new Date(),
+        preparedBy: ctx.username,
       });
       return { filename: `case-summary-${c.id}.pdf`, ...summary };
     },

@@ -86,6 +86,7 @@ export function builderUploadRoutes(deps: BuilderUploadDeps): FastifyPluginAsync
           qcReview: false,
           isReupload: false,
           comment: body.comment ?? null,
+          acceptedWarnings: body.accepted_warnings ?? null,
           route: builderSubmission(deps.builder, ctx, body),
         });
         const { caseId, version, jobId, pages } = accepted;

@@ -65,9 +65,14 @@ class Writer {
   }
 }
 
+/**
+ * The builder's case summary. Made twice, for the preview and for the submission, and both must be
+ * the same bytes (issue 34: the packet previewed is the packet sent, and warnings are accepted for its
+ * hash): nothing in it depends on the time it is made. It is dated by the answers' last save.
+ */
 export async function caseSummaryPdf(
   pages: readonly BuilderCase[],
-  facts: { merchant: string; submittedBy: string | null; submittedAt: Date },
+  facts: { merchant: string; preparedBy: string | null },
 ): Promise<{ bytes: Uint8Array; pages: number }> {
   const first = pages[0]!;
   const doc = await PDFDocument.create();
@@ -90,10 +95,13 @@ export async function caseSummaryPdf(
   w.line('Customer', `${value(11)} ${value(12)}`.trim());
   w.line('Product', first.product ? first.product.name.split(':')[0]! : '');
   w.line('Sales Method', SALE_TYPES.find((s) => s.id === first.sale_type)?.name ?? '');
-  w.line(
-    'Submitted',
-    `${facts.submittedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC by ${facts.submittedBy ?? ''}`,
-  );
+  const saved = pages
+    .map((p) => p.last_updated?.timestamp)
+    .filter((t): t is string => !!t)
+    .sort()
+    .at(-1);
+  const at = saved ? `${new Date(saved).toISOString().slice(0, 16).replace('T', ' ')} UTC ` : '';
+  w.line('Prepared', `${at}by ${facts.preparedBy ?? ''}`);
   for (const p of pages) {
     for (const g of p.groups) {
       const answered = g.fields.filter((f) => f.value !== null && f.value !== '');

@@ -110,8 +110,7 @@ export function previewRoutes(deps: PreviewRouteDeps): FastifyPluginAsync {
             );
             const summary = await caseSummaryPdf(pages, {
               merchant: c.merchant_name,
-              submittedBy: ctx.username,
-              submittedAt: new Date(),
+              preparedBy: ctx.username,
             });
             return {
               summary: { filename: `case-summary-${c.id}.pdf`, ...summary },

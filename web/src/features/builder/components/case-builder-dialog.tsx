@@ -1,4 +1,5 @@
 import {
+  type AcceptedWarnings,
   BUILDER_MESSAGES as M,
   transactionType,
   type BuilderCase,
@@ -93,6 +94,8 @@ export default function CaseBuilderDialog({
   const [message, setMessage] = useState<string | null>(null);
   const [staged, setStaged] = useState<StagedDoc[]>([]);
   const [stagedSaved, setStagedSaved] = useState(false);
+  /** The previewed packet's warnings accepted with a note (issue 34), sent with the submission. */
+  const [accepted, setAccepted] = useState<AcceptedWarnings | null>(null);
   const [docError, setDocError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
@@ -203,7 +206,11 @@ export default function CaseBuilderDialog({
     setMessage(null);
     try {
       if (chosen.length) await copyToCases(row.id, chosen);
-      const answer = await submitBuilderUpload({ case_id: row.id, ...builderPacketOf(staged) });
+      const answer = await submitBuilderUpload({
+        case_id: row.id,
+        ...builderPacketOf(staged),
+        ...(accepted ? { accepted_warnings: accepted } : {}),
+      });
       await qc.invalidateQueries({ queryKey: queryRoots.builder });
       onSubmitted(answer.message);
       onClose();
@@ -337,7 +344,14 @@ export default function CaseBuilderDialog({
             onEditNotes={() => setStep(0)}
           />
         )}
-        {step === 3 && current && <BuilderPacketPreview caseId={row.id} staged={staged} />}
+        {step === 3 && current && (
+          <BuilderPacketPreview
+            caseId={row.id}
+            staged={staged}
+            onStaged={setStaged}
+            onAccepted={setAccepted}
+          />
+        )}
       </DialogFrame>
       {confirm === 'submit' && (
         <ConfirmDialog

@@ -1,4 +1,10 @@
-import { BUILDER_MESSAGES as M, bytesToMb, type BuilderUploadBody, type DocType } from '@portal/contracts';
+import {
+  BUILDER_MESSAGES as M,
+  bytesToMb,
+  type BuilderUploadBody,
+  type DocType,
+  type PageOp,
+} from '@portal/contracts';
 
 /** The file types step 3 takes: JPEG and PDF, as the representment upload (issue 29). */
 export type BuilderFileType = 'image/jpeg' | 'application/pdf';
@@ -6,9 +12,9 @@ export const BUILDER_FILE_ACCEPT = 'image/jpeg,application/pdf';
 
 /**
  * A document staged in step 3: a JPG or PDF file (uploaded to the store on Save & Continue) or a
- * library template.
+ * library template, with the page operations made in the packet preview (issue 34).
  */
-export type StagedDoc =
+export type StagedDoc = (
   | {
       key: number;
       kind: 'file';
@@ -18,7 +24,8 @@ export type StagedDoc =
       size: number;
       s3Key: string | null;
     }
-  | { key: number; kind: 'template'; docTypeId: number; templateId: number; name: string; size: number };
+  | { key: number; kind: 'template'; docTypeId: number; templateId: number; name: string; size: number }
+) & { ops?: PageOp[] };
 
 export const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KB`;
 /** JPG or PDF for a file; 'Template' for a library template. */
@@ -68,6 +75,8 @@ export function missingDocType(types: readonly DocType[], staged: readonly Stage
   return missing ? M.missingDocType(missing.name) : null;
 }
 
+const ops = (s: StagedDoc) => (s.ops?.length ? { page_ops: s.ops } : {});
+
 /** The stored files and templates in their order, as the submission and its preview name them. */
 export function builderPacketOf(
   staged: readonly StagedDoc[],
@@ -83,12 +92,15 @@ export function builderPacketOf(
               size: s.size,
               order_num: i,
               upload_doc_type_id: s.docTypeId,
+              ...ops(s),
             },
           ]
         : [],
     ),
     templates: staged.flatMap((s, i) =>
-      s.kind === 'template' ? [{ id: s.templateId, order_num: i, upload_doc_type_id: s.docTypeId }] : [],
+      s.kind === 'template'
+        ? [{ id: s.templateId, order_num: i, upload_doc_type_id: s.docTypeId, ...ops(s) }]
+        : [],
     ),
   };
 }
