@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { compileRepresentment } from '../representment/compile';
 import { flatJpeg } from '../seed/demo-jpeg';
 import { checkPacket } from './packet-checks';
-import { findPans, luhn } from './pan';
+import { findPans, isCardNumber, luhn } from './pan';
 import { datesIn } from './evidence-dates';
 import { openPdf } from './pdfjs-node';
 
@@ -37,6 +37,21 @@ describe('card numbers', () => {
     expect(findPans('amex 3782-822463-10005 ok').map((p) => p.digits)).toEqual(['378282246310005']);
     expect(findPans('order 4111111111111112 and 12345')).toEqual([]);
     expect(findPans('short 411111111111')).toEqual([]);
+  });
+
+  it('counts only numbers a card brand issues: its issuer range and length, not any Luhn-valid id', () => {
+    /** The Luhn check digit appended to a number. */
+    const withCheck = (body: string) => [...'0123456789'].map((d) => body + d).find((n) => luhn(n))!;
+    for (const card of ['5555555555554444', '2223003122003222', '6011111111111117', '3530111333300000'])
+      expect(isCardNumber(card), card).toBe(true);
+    expect(isCardNumber('30569309025904')).toBe(true); // Diners Club, 14 digits
+    // A case number (14 digits from the year), a Luhn-valid 16-digit number in no issuer range, a Visa
+    // prefix at a length Visa does not issue.
+    const caseNo = withCheck('2610301000093');
+    expect(luhn(caseNo)).toBe(true);
+    expect(findPans(`Case Number ${caseNo}`)).toEqual([]);
+    expect(isCardNumber(withCheck('900000000000000'))).toBe(false);
+    expect(isCardNumber(withCheck('41111111111111'))).toBe(false);
   });
 
   it('reads dates in three spellings', () => {
