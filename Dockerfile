@@ -18,6 +18,7 @@ COPY packages/jobs/package.json packages/jobs/
 COPY packages/storage/package.json packages/storage/
 COPY packages/exports/package.json packages/exports/
 COPY packages/connectors/package.json packages/connectors/
+COPY packages/client/package.json packages/client/
 COPY gateway/package.json gateway/
 COPY services/case/package.json services/case/
 COPY services/user/package.json services/user/

@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { INVALIDATE_CHANNEL, type InvalidationMessage } from '@portal/contracts';
 import { Drain, errorHandler, lazySchemaCompilers } from '@portal/core';
 import { apiDocsRoutes } from './api-docs/api-docs-routes';
+import { ApiKeyResolver } from './api-keys/api-key-resolver';
 import { GatewayAudit } from './audit/audit';
 import { Jwks } from './auth/jwks';
 import { RevokedSessions } from './auth/revoked-sessions';
@@ -122,6 +123,7 @@ export async function buildGateway(
     limits,
     audit: new GatewayAudit(pools, deps.contextSecret, log),
     sessions: new RevokedSessions(store),
+    apiKeys: new ApiKeyResolver(pools, deps.contextSecret, env.UPSTREAM_TIMEOUT_MS),
   };
   app.decorate('gw', gw);
   app.decorate('drain', new Drain());
@@ -149,6 +151,8 @@ export async function buildGateway(
       work.push(gw.stackConfigs.invalidatePrefix(stackConfigTenantPrefix(m.tenant)));
     } else if (m.kind === 'session' && typeof m.id === 'string') {
       gw.sessions.add(m.tenant, m.id);
+    } else if (m.kind === 'api_key' && typeof m.id === 'string') {
+      gw.apiKeys.forget(m.tenant, m.id);
     }
     Promise.all(work).catch((error: unknown) => log.warn({ err: error }, 'invalidation failed'));
   });
@@ -158,6 +162,7 @@ export async function buildGateway(
     gw.lookups.clearLocal();
     gw.stackConfigs.clearLocal();
     gw.sessions.forgetChecks();
+    gw.apiKeys.clear();
   });
 
   // The probes first: their hook answers them before the pipeline's (health-routes.ts).

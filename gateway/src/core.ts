@@ -1,4 +1,5 @@
 import type { Cache, Env, Logger, ServiceName } from '@portal/core';
+import type { ApiKeyResolver } from './api-keys/api-key-resolver';
 import type { GatewayAudit } from './audit/audit';
 import type { RevokedSessions } from './auth/revoked-sessions';
 import type { TokenVerifier } from './auth/verify-token';
@@ -36,5 +37,7 @@ export interface GatewayCore {
   audit: GatewayAudit;
   /** Signed-out sessions whose access tokens are refused (issue 20.9). */
   sessions: RevokedSessions;
+  /** Merchant API keys as the user service resolves them (issue 35.1). */
+  apiKeys: ApiKeyResolver;
 }
 export type { CallState } from './pipeline/state';

@@ -31,6 +31,15 @@ export const errors = {
   forbidden: make('GW_FORBIDDEN', 403, 'You do not have permission to do that.'),
   readOnly: make('GW_READ_ONLY', 403, 'Your account is read-only.'),
   impersonationRefused: make('GW_IMPERSONATION_REFUSED', 403, 'You may not act as this user.'),
+  // Merchant API keys (issue 35.1): texts of API_KEY_MESSAGES (@portal/contracts).
+  invalidApiKey: make('GW_INVALID_API_KEY', 401, 'The API key is not valid.'),
+  apiKeyForbidden: make('GW_API_KEY_FORBIDDEN', 403, 'This API key may not call this route.'),
+  apiKeyNoImpersonation: make('GW_API_KEY_NO_IMPERSONATION', 403, 'API keys cannot act as another user.'),
+  apiKeyCreatorPassword: make(
+    'GW_API_KEY_CREATOR_PASSWORD',
+    403,
+    "The API key's creator must update their password first.",
+  ),
   notFound: make('GW_NOT_FOUND', 404, 'Not found.'),
   unknownTenant: make('GW_UNKNOWN_TENANT', 404, 'Unknown portal address.'),
   lengthRequired: make('GW_LENGTH_REQUIRED', 411, 'A request body needs a Content-Length.'),

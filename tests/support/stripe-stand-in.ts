@@ -28,7 +28,16 @@ export interface RecordedRequest {
   status: number;
 }
 
-export type Failure = 429 | 500 | 'timeout';
+/** A refusal Stripe answers (its error object): e.g. 403 permission, 400 with a code. */
+export interface StripeRefusal {
+  status: number;
+  type?: string;
+  code?: string;
+  message: string;
+  param?: string;
+}
+
+export type Failure = 429 | 500 | 'timeout' | StripeRefusal;
 
 interface Account {
   id: string;
@@ -327,6 +336,11 @@ export class StripeStandIn {
       }
       if (failure === 429)
         return fail(429, 'invalid_request_error', 'Too many requests', { code: 'rate_limit' });
+      if (typeof failure === 'object')
+        return fail(failure.status, failure.type ?? 'invalid_request_error', failure.message, {
+          ...(failure.code ? { code: failure.code } : {}),
+          ...(failure.param ? { param: failure.param } : {}),
+        });
       return fail(500, 'api_error', 'Something went wrong on Stripe’s end.');
     }
     if (record.stripeVersion !== STRIPE_API_VERSION)

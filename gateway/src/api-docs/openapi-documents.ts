@@ -39,8 +39,18 @@ const BEARER = {
       bearerFormat: 'JWT',
       description: 'The access token of POST /users/auth/signin (audience: the tenant of the host).',
     },
+    // Merchant API keys (issue 35.1): the same header, told apart by the key's prefix.
+    apiKeyAuth: {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'cbp_live_ API key',
+      description:
+        'A merchant API key (`cbp_live_...`, made on the API Keys page): only the calls of its scopes, for its merchant.',
+    },
   },
 };
+/** Either a user's access token or an API key (alternatives). */
+const SECURITY: Record<string, string[]>[] = [{ bearerAuth: [] }, { apiKeyAuth: [] }];
 
 /** The path prefixes (without /api) the gateway forwards to a service. */
 function routedPrefixes(service: ServiceName): string[] {
@@ -172,7 +182,7 @@ export function publicDocument(service: ServiceName, doc: OpenApiDocument): Open
     servers: [{ url: '/api', description: 'This portal' }],
     paths,
     components: { ...(doc.components ?? {}), ...BEARER },
-    security: [{ bearerAuth: [] }],
+    security: SECURITY,
   });
 }
 
@@ -250,7 +260,7 @@ export function gatewayDocument(): OpenApiDocument {
         },
       },
       components: { ...BEARER },
-      security: [{ bearerAuth: [] }],
+      security: SECURITY,
     },
     { forwardedOnly: false },
   );

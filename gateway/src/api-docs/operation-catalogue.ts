@@ -51,6 +51,9 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
     "Set the signing secret of a connection's Stripe webhook",
   'DELETE /cm/merchants/{id}/connections/{connectionId}': 'Disconnect a processor account (cases stay)',
   'POST /connectors/stripe/{connection}/events': 'Receive the Stripe webhook events of a connection',
+  // --- win odds (issue 33)
+  'GET /cm/win-odds': "The tenant's win odds model and its holdout evaluation",
+  'POST /cm/win-odds/train': "Train the tenant's win odds model now",
   // --- rules
   'GET /cm/rules/subjects': 'Rule subjects',
   'GET /cm/rules/operators': 'Rule operators',
@@ -167,6 +170,12 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   'GET /cm/cases/reports/alerts': 'Alert outcomes and savings',
   'GET /cm/cases/reports/monitoring': 'Card-network monitoring ratios',
   'GET /cm/cases/reports/win-rate': 'Win rate',
+  'GET /cm/cases/{id}/money': 'Money of a case: disputed, recovered, lost, fees and net',
+  'GET /cm/cases/dashboard/recovered': 'Net recovered this month against last month (dashboard tile)',
+  'GET /cm/cases/reports/recovered-revenue': 'Recovered, lost and fees by month, reason code or MID',
+  'GET /cm/cases/reports/recovered-revenue.csv': 'Export recovered revenue as CSV',
+  'GET /cm/money/rates': 'Exchange rates loaded per currency',
+  'POST /cm/money/rates': 'Load daily exchange rates from CSV',
   // --- user service: sign-in
   'POST /users/auth/signin': 'Sign in with username and password',
   'POST /users/auth/challenge': 'Answer the new-password challenge of a sign-in',
@@ -231,6 +240,11 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   'GET /users/webhooks/{id}/deliveries': 'Deliveries of a webhook endpoint',
   'POST /users/webhooks/{id}/test': 'Send a test event to a webhook endpoint',
   'POST /users/webhooks/{id}/deliveries/{deliveryId}/redeliver': 'Deliver a webhook event again',
+  // --- merchant API keys (issue 35.1)
+  'GET /users/api-keys': 'List API keys',
+  'POST /users/api-keys': 'Create an API key (its secret is answered once)',
+  'POST /users/api-keys/{id}/revoke': 'Revoke an API key',
+  'POST /users/api-keys/{id}/rotate': 'Rotate an API key, the old one valid for a grace period',
   // --- audit
   'GET /users/audit': 'The audit log',
   'GET /users/audit.csv': 'Export the audit log as CSV',
@@ -245,6 +259,9 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   'GET /docs/representment/preview/{caseId}/{sha256}': 'The PDF of a packet preview',
   'GET /docs/representment/{caseId}/packet': 'The compiled packet of a case, page by page',
   'GET /docs/representment/{caseId}/packet.pdf': 'The PDF of the compiled packet of a case',
+  'GET /docs/representment/{caseId}/processor-submission':
+    'The submission of a case to its processor (Stripe): state, fields sent and errors',
+  'POST /docs/representment/{caseId}/processor-submit': 'Submit the evidence staged as a draft at Stripe',
   'POST /docs/objects/upload': 'Store a file posted with an upload link (filesystem store)',
   'GET /docs/objects/download': 'Download a stored file by signed link (filesystem store)',
   'GET /docs/templates': "A merchant's document templates",

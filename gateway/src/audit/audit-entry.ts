@@ -14,6 +14,9 @@ export interface AuditEntry {
   request_id: string;
   ip: string | null;
   at: string;
+  /** 'api_key' for calls made with a merchant API key (issue 35.1), named by api_key_id. */
+  actor_kind?: 'user' | 'api_key';
+  api_key_id?: string | null;
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -65,13 +68,14 @@ function routeAndTargets(rule: CompiledRule, url: string) {
   return { route: route.join('/').slice(0, 300), targets };
 }
 
-/** Every write of a signed-in user, and every call made while impersonating (design §4 step 4, §11). */
+/** Every write of a signed-in user, every call made while impersonating (design §4 step 4, §11), every call of an API key. */
 export function auditEntryOf(request: FastifyRequest, status: number, ip?: string): AuditEntry | null {
   const call = request.call;
   if (!call?.actor || !call.effective) return null;
   const method = request.method;
   const write = WRITES.has(method) && !NOT_CHANGING.has(`${method} ${call.rule.path}`);
-  if (!write && !call.impersonating) return null;
+  // Every call of an API key is audited, reads included (issue 35.1).
+  if (!write && !call.impersonating && !call.apiKey) return null;
   const { route, targets } = routeAndTargets(call.rule, request.url);
   return {
     entry_id: randomUUID(),
@@ -84,5 +88,6 @@ export function auditEntryOf(request: FastifyRequest, status: number, ip?: strin
     request_id: request.id,
     ip: (ip || request.ip || '').slice(0, 64) || null,
     at: new Date().toISOString(),
+    ...(call.apiKey ? { actor_kind: 'api_key' as const, api_key_id: call.apiKey.id } : {}),
   };
 }

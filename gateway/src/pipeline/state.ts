@@ -1,4 +1,4 @@
-import type { UserProfile } from '@portal/contracts';
+import type { ApiKeyScope, UserProfile } from '@portal/contracts';
 import type { CompiledRule } from '../policy/policy';
 import type { Tenant } from '../tenants/load';
 
@@ -12,6 +12,8 @@ export interface CallState {
   impersonating: boolean;
   /** Whether the effective user's profile came from the cache (whoami's x-cache). */
   profileCache: 'HIT' | 'MISS' | undefined;
+  /** A call made with a merchant API key (issue 35.1): actor and effective are its creator, narrowed. */
+  apiKey?: { id: string; scopes: readonly ApiKeyScope[] };
 }
 
 declare module 'fastify' {

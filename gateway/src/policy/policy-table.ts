@@ -1,9 +1,11 @@
 import {
+  API_KEY_MANAGER_ROLES,
   PROVIDER_ROLES,
   QC_DNR_FLAG,
   REPORT_CHARTS,
   USER_ADMIN_ROLES,
   WEBHOOK_OWNER_ROLES,
+  type ApiKeyScope,
   type RoleName,
 } from '@portal/contracts';
 
@@ -47,6 +49,11 @@ export interface PolicyRule {
   passwordUpdate?: boolean;
   /** Marks calls that reveal nothing for a 'Login As' audit row: every impersonated call is still audited. */
   note?: string;
+  /**
+   * The API key scope that opens this call to a merchant API key (issue 35.1). Calls without one are
+   * refused to keys (default deny): sign-in, user administration, impersonation, key management.
+   */
+  apiKey?: ApiKeyScope;
 }
 
 export const POLICY: readonly PolicyRule[] = [
@@ -146,12 +153,22 @@ export const POLICY: readonly PolicyRule[] = [
     features: ['profile', 'settings'],
   },
   // Webhooks (issue 19): merchant and partner admins; read-only admins may look (the user service refuses their writes too).
-  { methods: ['GET', 'POST'], path: '/api/users/webhooks', roles: WEBHOOK_OWNER_ROLES },
+  {
+    methods: ['GET', 'POST'],
+    path: '/api/users/webhooks',
+    roles: WEBHOOK_OWNER_ROLES,
+    apiKey: 'webhooks:manage',
+  },
   {
     methods: ['GET', 'POST', 'PATCH', 'DELETE'],
     path: '/api/users/webhooks/*',
     roles: WEBHOOK_OWNER_ROLES,
+    apiKey: 'webhooks:manage',
   },
+  // Merchant API keys (issue 35.1): key managers only (the user service scopes the merchants); never a key itself.
+  { methods: ['GET', 'POST'], path: '/api/users/api-keys', roles: API_KEY_MANAGER_ROLES },
+  { methods: ['POST'], path: '/api/users/api-keys/:id/revoke', roles: API_KEY_MANAGER_ROLES },
+  { methods: ['POST'], path: '/api/users/api-keys/:id/rotate', roles: API_KEY_MANAGER_ROLES },
   // Audit log (issue 19): the roles that administer users; the user service scopes the rows to the caller's subtree.
   // Its batch input (POST /users/audit/batch) is for the gateway only: no rule, so default deny.
   { methods: ['GET'], path: '/api/users/audit', roles: USER_ADMIN_ROLES },
@@ -240,21 +257,73 @@ export const POLICY: readonly PolicyRule[] = [
       path: `/api/cm/cases/reports/${chart}`,
       features: ['reports'],
       resources: ['REPORTS'],
+      apiKey: 'reports:read',
     })),
-  { methods: ['GET'], path: '/api/cm/cases/reports/win-rate', features: ['reports'], resources: ['REPORTS'] },
-  { methods: ['GET'], path: '/api/cm/cases/reports/res-kpi/:kind', features: ['resultant'] },
-  { methods: ['GET'], path: '/api/cm/cases/reports/mid-health', features: ['midhealth'] },
-  { methods: ['GET'], path: '/api/cm/cases/reports/mid-health.csv', features: ['midhealth'] },
-  { methods: ['GET'], path: '/api/cm/cases/reports/reconciliation', features: ['reconciliation-report'] },
-  { methods: ['GET'], path: '/api/cm/cases/reports/reconciliation.csv', features: ['reconciliation-report'] },
+  {
+    methods: ['GET'],
+    path: '/api/cm/cases/reports/win-rate',
+    features: ['reports'],
+    resources: ['REPORTS'],
+    apiKey: 'reports:read',
+  },
+  // The money ledger (issue 33): the /reports section and its export; exchange rates for provider staff
+  // (loading them: admins).
+  ...['recovered-revenue', 'recovered-revenue.csv'].map((path): PolicyRule => ({
+    methods: ['GET'],
+    path: `/api/cm/cases/reports/${path}`,
+    features: ['reports'],
+    resources: ['REPORTS'],
+  })),
+  { methods: ['GET'], path: '/api/cm/money/rates', roles: PROVIDER_ROLES },
+  { methods: ['POST'], path: '/api/cm/money/rates', roles: ['cb911_admin'] },
+  {
+    methods: ['GET'],
+    path: '/api/cm/cases/reports/res-kpi/:kind',
+    features: ['resultant'],
+    apiKey: 'reports:read',
+  },
+  {
+    methods: ['GET'],
+    path: '/api/cm/cases/reports/mid-health',
+    features: ['midhealth'],
+    apiKey: 'reports:read',
+  },
+  {
+    methods: ['GET'],
+    path: '/api/cm/cases/reports/mid-health.csv',
+    features: ['midhealth'],
+    apiKey: 'reports:read',
+  },
+  {
+    methods: ['GET'],
+    path: '/api/cm/cases/reports/reconciliation',
+    features: ['reconciliation-report'],
+    apiKey: 'reports:read',
+  },
+  {
+    methods: ['GET'],
+    path: '/api/cm/cases/reports/reconciliation.csv',
+    features: ['reconciliation-report'],
+    apiKey: 'reports:read',
+  },
   {
     methods: ['POST'],
     path: '/api/cm/cases/reports/reconciliation/review',
     features: ['reconciliation-report'],
   },
-  { methods: ['GET'], path: '/api/cm/cases/reports/mtd', features: ['mtd'] },
-  { methods: ['GET'], path: '/api/cm/cases/reports/alerts', features: ['reports-alerts'] },
-  { methods: ['GET'], path: '/api/cm/cases/reports/monitoring', features: ['monitoring'] },
+  { methods: ['GET'], path: '/api/cm/cases/reports/mtd', features: ['mtd'], apiKey: 'reports:read' },
+  {
+    methods: ['GET'],
+    path: '/api/cm/cases/reports/alerts',
+    features: ['reports-alerts'],
+    apiKey: 'reports:read',
+  },
+  {
+    methods: ['GET'],
+    path: '/api/cm/cases/reports/monitoring',
+    features: ['monitoring'],
+    apiKey: 'reports:read',
+  },
 
   // --- alerts
   // Ingestion from the networks' feeds (issue 19): the provider's admin API users; the case service checks too.
@@ -280,10 +349,16 @@ export const POLICY: readonly PolicyRule[] = [
     methods: ['GET'],
     path: '/api/cm/svc/alerts',
     features: ['alerts', 'pre-chargebacks'],
+    apiKey: 'cases:read',
   },
   { methods: ['GET'], path: '/api/cm/svc/alerts.csv', features: ['alerts', 'pre-chargebacks'] },
   { methods: ['GET'], path: '/api/cm/svc/alerts.xlsx', features: ['alerts', 'pre-chargebacks'] },
-  { methods: ['GET'], path: '/api/cm/svc/alerts/*', features: ['alerts', 'pre-chargebacks'] },
+  {
+    methods: ['GET'],
+    path: '/api/cm/svc/alerts/*',
+    features: ['alerts', 'pre-chargebacks'],
+    apiKey: 'cases:read',
+  },
   // The embedded alerts form's session (tenant flag ALERTS_IFRAME) for the user's merchant.
   {
     methods: ['GET'],
@@ -361,6 +436,11 @@ export const POLICY: readonly PolicyRule[] = [
     limit: 'signed-link',
   },
 
+  // --- win odds (issue 33): the model's evaluation and 'Retrain now', for the provider's staff; the
+  // scores reach every user in the case rows, scoped like the cases.
+  { methods: ['GET'], path: '/api/cm/win-odds', roles: PROVIDER_ROLES },
+  { methods: ['POST'], path: '/api/cm/win-odds/train', roles: PROVIDER_ROLES },
+
   // --- documents, builder
   // The representment of a case: for users of a case screen; the docs service asks the case service
   // whether the case is in the caller's scope.
@@ -369,6 +449,7 @@ export const POLICY: readonly PolicyRule[] = [
     methods: ['GET'],
     path: '/api/docs/representment/upload-link',
     features: ['chargebacks', 'case-management', 'qc-review'],
+    apiKey: 'evidence:write',
   },
   {
     methods: ['GET'],
@@ -393,6 +474,13 @@ export const POLICY: readonly PolicyRule[] = [
     path: '/api/docs/representment/:caseId/packet.pdf',
     features: ['chargebacks', 'case-management', 'qc-review', 'review'],
   },
+  // The case's submission to its processor (issue 32, the 'Stripe submission' panel); its draft is
+  // submitted by a POST under /api/docs/representment/* (below).
+  {
+    methods: ['GET'],
+    path: '/api/docs/representment/:caseId/processor-submission',
+    features: ['chargebacks', 'case-management', 'qc-review', 'review'],
+  },
   // The issuer's documents of a case (a link in the case lists' Issuer Docs column).
   {
     methods: ['GET'],
@@ -410,6 +498,7 @@ export const POLICY: readonly PolicyRule[] = [
     methods: ['POST'],
     path: '/api/docs/representment',
     features: ['chargebacks', 'case-management', 'qc-review'],
+    apiKey: 'evidence:write',
   },
   {
     methods: ['POST'],
@@ -457,16 +546,18 @@ export const POLICY: readonly PolicyRule[] = [
   { methods: ['GET'], path: '/api/live' },
   // Cases: the lists (chargebacks, case management, invalid chargebacks, the dashboard's expiring cases),
   // their exports, a case with its comments and history.
-  { methods: ['GET'], path: '/api/cm/cases' },
+  { methods: ['GET'], path: '/api/cm/cases', apiKey: 'cases:read' },
   { methods: ['GET'], path: '/api/cm/cases.csv' },
   { methods: ['GET'], path: '/api/cm/cases.xlsx' },
-  { methods: ['GET'], path: '/api/cm/cases/:id' },
+  { methods: ['GET'], path: '/api/cm/cases/:id', apiKey: 'cases:read' },
   { methods: ['GET'], path: '/api/cm/cases/:id/comments' },
-  { methods: ['GET'], path: '/api/cm/cases/:id/history' },
+  { methods: ['GET'], path: '/api/cm/cases/:id/history', apiKey: 'cases:read' },
+  { methods: ['GET'], path: '/api/cm/cases/:id/money' },
   // The dashboard (its page opens by the dashboard feature or the DASHBOARD page role, where 'Login As'
   // lands) and the chargebacks list's status totals.
   { methods: ['GET'], path: '/api/cm/cases/dashboard/chargebacks-by-date-range' },
   { methods: ['GET'], path: '/api/cm/cases/dashboard/chargebacks-mtd' },
+  { methods: ['GET'], path: '/api/cm/cases/dashboard/recovered' },
   ...[
     'cases-status-totals',
     'cases-fraud-pct',
@@ -474,7 +565,11 @@ export const POLICY: readonly PolicyRule[] = [
     'chargebacks-by-status',
     'mids-count',
     'mids-top5',
-  ].map((chart): PolicyRule => ({ methods: ['GET'], path: `/api/cm/cases/reports/${chart}` })),
+  ].map((chart): PolicyRule => ({
+    methods: ['GET'],
+    path: `/api/cm/cases/reports/${chart}`,
+    apiKey: 'reports:read',
+  })),
   // Merchants, MIDs and their rules: pickers and filters of most screens, Merchant Settings, hierarchy.
   ...[
     '/api/cm/merchants',

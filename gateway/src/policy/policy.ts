@@ -67,6 +67,8 @@ export class Policy {
   }
 
   private find(method: string, path: string): CompiledRule {
+    // The services' internal calls (an `internal` segment) are never forwarded, whatever a wildcard row says.
+    if (/\/internal(\/|$)/.test(path)) return DENY;
     const head = path.split('/', 3)[2] ?? '';
     for (const rule of this.buckets.get(head) ?? []) {
       if (rule.methods.includes(method as Method) && rule.regex.test(path)) return rule;

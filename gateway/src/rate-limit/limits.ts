@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
-import { REFRESH_COOKIE_NAMES, REFRESH_FAMILY } from '@portal/contracts';
+import { API_KEY_RATE_PER_MINUTE, REFRESH_COOKIE_NAMES, REFRESH_FAMILY } from '@portal/contracts';
 import type { GuardedCache } from '../cache/guarded-cache';
 import { errors } from '../errors';
 import { BatchedRedisStore } from './batched-store';
@@ -14,7 +14,8 @@ interface LimiterResult {
 }
 type LimiterFn = (req: FastifyRequest) => LimiterResult;
 
-type LimiterName = 'user' | 'auth-ip' | 'auth-username' | 'page-ip' | 'session' | 'session-ip' | 'link-ip';
+type LimiterName =
+  'user' | 'key' | 'auth-ip' | 'auth-username' | 'page-ip' | 'session' | 'session-ip' | 'link-ip';
 
 const WINDOW_MS = 60_000;
 
@@ -103,6 +104,15 @@ export class RateLimits {
         timeWindow: WINDOW_MS,
         max: (req: FastifyRequest) => tenantOf(req).rate_limits.user_per_minute,
         keyGenerator: (req: FastifyRequest) => `u:${tenantOf(req).id}:${req.call?.actor?.id ?? 0}`,
+      }),
+    );
+    // A merchant API key (issue 35.1): its own bucket, the key id as subject (not its creator's).
+    limits.limiters.set(
+      'key',
+      create({
+        timeWindow: WINDOW_MS,
+        max: API_KEY_RATE_PER_MINUTE,
+        keyGenerator: (req: FastifyRequest) => `k:${tenantOf(req).id}:${req.call?.apiKey?.id ?? ''}`,
       }),
     );
     limits.limiters.set(

@@ -69,11 +69,17 @@ export interface EvidenceSubmission {
   idempotencyKey: string;
 }
 
-/** The text evidence fields the portal maps to (the processor names its own). */
+/**
+ * The text evidence fields the portal maps to (the processor names its own). Stripe takes
+ * customer_communication as a file id, not text: the compiled PDF carries the communication.
+ */
 export type EvidenceField =
   | 'product_description'
   | 'customer_name'
   | 'customer_email_address'
+  | 'customer_purchase_ip'
+  | 'billing_address'
+  | 'cancellation_policy_disclosure'
   | 'customer_communication'
   | 'shipping_tracking_number'
   | 'shipping_carrier'

@@ -524,6 +524,8 @@ export const BuilderUploadBody = Type.Object(
     comment: Type.Optional(Type.Union([Text({ maxLength: 4000 }), Type.Null()])),
     /** Issue 34: the previewed packet's warnings, accepted with a note (as the upload modal sends them). */
     accepted_warnings: Type.Optional(AcceptedWarnings),
+    /** Issue 32: a case a processor connection owns: stage the evidence there as a draft, not submitted. */
+    save_as_draft: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

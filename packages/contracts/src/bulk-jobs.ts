@@ -46,6 +46,8 @@ export const AutoAcceptBody = Type.Object({
   currency_id: Type.Optional(Id()),
   cycle_id: Type.Optional(Id()),
   reason_code_id: Type.Optional(Id()),
+  /** Only the cases whose expected value of fighting is below zero (issue 33, win odds). */
+  not_worth_fighting: Type.Optional(Type.Boolean()),
   merchant_id: amounts.merchant_id,
   user_id: amounts.user_id,
   id: Type.Optional(Id()),
@@ -99,6 +101,8 @@ export const BulkJob = Type.Object({
   card_type: NullableString,
   mid_descriptor_id: NullableInt,
   mid_descriptor: NullableString,
+  /** Kept to the cases not worth fighting (issue 33). */
+  not_worth_fighting: Type.Optional(Type.Boolean()),
   /** The preview count at submission (what the confirmation dialog shows). */
   preview_num: Type.Integer(),
   /** Records changed by the run (0 until it ran). */

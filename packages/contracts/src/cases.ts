@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, IdList, Int32, ListResponse, Money, Offset, Text } from './common';
+import { WinOddsScore } from './win-odds';
 
 /** Case status ids (spec 2 §3); 16 is transient while an upload is prepared. */
 export const CASE_STATUS = {
@@ -219,6 +220,8 @@ export const CaseRow = Type.Object(
     properties: CaseProperties,
     /** Issuer documents of the case (merchants with feature 1); each opens with GET /docs/issuer-doc/{caseId}/{id}. */
     issuer_docs: Type.Array(Type.Object({ id: Type.Integer(), date_created: Type.String() })),
+    /** Win probability and expected value of an open case (issue 33); null when closed or not scored yet. */
+    win_odds: Type.Optional(Type.Union([WinOddsScore, Type.Null()])),
   },
   { $id: 'CaseRow' },
 );

@@ -94,3 +94,97 @@ export const CONNECTOR_MESSAGES = {
   notAllowed: 'Only merchant administrators and the provider’s staff manage processor connections.',
   readOnly: 'Read-only users cannot change processor connections.',
 } as const;
+
+/**
+ * The case builder's answers a processor's evidence fields are made of (issue 32), as the builder
+ * service answers GET /builder/internal/evidence-answers/{caseId} to the docs service's transport job
+ * (design §13: the builder owns its tables). Neutral: the catalogue's field names (contracts/builder.ts
+ * FIELD_GROUPS) with their saved values, and the product chosen on step 1; the docs side maps them to
+ * the processor's fields (services/docs/src/representment/stripe-evidence.ts).
+ */
+export const BuilderEvidenceAnswers = Type.Object({
+  case_id: Type.Integer(),
+  /** Whether the case has builder answers at all (a case uploaded through the modal has none). */
+  has_answers: Type.Boolean(),
+  /** Saved, non-empty answers by catalogue field name (e.g. tracking_no, refund_policy). */
+  answers: Type.Record(Type.String(), Type.String()),
+  product: Type.Union([
+    Type.Object({
+      name: Type.String(),
+      description: Type.Union([Type.String(), Type.Null()]),
+      /** 1 physical goods, 2 digital goods, 4 service. */
+      type_id: Type.Integer(),
+    }),
+    Type.Null(),
+  ]),
+  is_subscription: Type.Boolean(),
+});
+export type BuilderEvidenceAnswers = Static<typeof BuilderEvidenceAnswers>;
+
+export const ProcessorSubmissionAttempt = Type.Object({
+  at: Type.String(),
+  /** draft: staged at the processor, not submitted; submit: submitted to the issuer. */
+  mode: Type.Union([Type.Literal('draft'), Type.Literal('submit')]),
+  state: Type.Union([Type.Literal('sent'), Type.Literal('refused'), Type.Literal('failed')]),
+  /** False while the transport job will try again. */
+  final: Type.Boolean(),
+  attempt: Type.Integer(),
+  version: Type.Union([Type.Integer(), Type.Null()]),
+  /** The evidence fields sent (names only). */
+  fields: Type.Array(Type.String()),
+  file_id: Type.Union([Type.String(), Type.Null()]),
+  /** What the processor answered, in a merchant's words, and its own code (small print). */
+  error: Type.Union([
+    Type.Object({
+      message: Type.String(),
+      code: Type.Union([Type.String(), Type.Null()]),
+      status: Type.Union([Type.Integer(), Type.Null()]),
+    }),
+    Type.Null(),
+  ]),
+});
+export type ProcessorSubmissionAttempt = Static<typeof ProcessorSubmissionAttempt>;
+
+/**
+ * GET /docs/representment/{caseId}/processor-submission: the case's 'Stripe submission' panel.
+ * `connected: false` for a case no processor connection owns (the panel is not drawn).
+ */
+export const ProcessorSubmissionView = Type.Object({
+  connected: Type.Boolean(),
+  processor: Type.Union([Type.String(), Type.Null()]),
+  connection_id: Type.Union([Type.String(), Type.Null()]),
+  dispute_id: Type.Union([Type.String(), Type.Null()]),
+  /** The dispute's stage as the processor last told it (open, review, won, lost, closed). */
+  stage: Type.Union([Type.String(), Type.Null()]),
+  date_due: Type.Union([Type.String(), Type.Null()]),
+  /** none: nothing sent yet; draft: evidence staged at the processor; submitted; failed: the last try failed. */
+  state: Type.Union([
+    Type.Literal('none'),
+    Type.Literal('pending'),
+    Type.Literal('draft'),
+    Type.Literal('submitted'),
+    Type.Literal('failed'),
+  ]),
+  /** A draft that may be submitted now (the case is Working and the dispute still open). */
+  can_submit_draft: Type.Boolean(),
+  last: Type.Union([ProcessorSubmissionAttempt, Type.Null()]),
+  /** Newest first, at most 20. */
+  attempts: Type.Array(ProcessorSubmissionAttempt),
+});
+export type ProcessorSubmissionView = Static<typeof ProcessorSubmissionView>;
+
+export const ProcessorSubmitAnswer = Type.Object({ message: Type.String(), job_id: Type.String() });
+export type ProcessorSubmitAnswer = Static<typeof ProcessorSubmitAnswer>;
+
+/** Words of the case's processor submission (panel, upload modal, builder). */
+export const PROCESSOR_SUBMISSION_MESSAGES = {
+  saveDraft: 'Save as draft at Stripe',
+  draftQueued: 'Evidence is being saved as a draft at Stripe (not submitted).',
+  draftSavedHistory: (fileId: string) =>
+    `Evidence saved as a draft at Stripe (not submitted; file ${fileId}). Submit it from the case's Stripe submission panel or upload again.`,
+  submitDraft: 'Submit the draft to Stripe',
+  submitQueued: 'The draft is being submitted to Stripe.',
+  notConnected: 'This case does not come from a processor connection: there is no draft to save.',
+  noDraft: 'There is no draft at Stripe to submit for this case.',
+  notWorking: 'The case is not waiting for a submission now.',
+} as const;

@@ -1,3 +1,4 @@
+export * from './api-keys';
 export * from './audit';
 export * from './auth';
 export * from './common';
@@ -32,9 +33,11 @@ export * from './case-updater';
 export * from './ert';
 export * from './webhooks';
 export * from './messages';
+export * from './money';
 export * from './reports';
 export * from './exports';
 export * from './saml';
 export * from './saved-views';
 export * from './live';
 export * from './contrast';
+export * from './win-odds';

@@ -33,8 +33,11 @@ export const InternalContext = Type.Object({
 });
 export type InternalContext = Static<typeof InternalContext>;
 
-/** 'session': a signed-out session (id = the refresh family, the access token's `sid`). */
-export type InvalidationKind = 'user' | 'merchant' | 'lookup' | 'config' | 'session';
+/**
+ * 'session': a signed-out session (id = the refresh family, the access token's `sid`); 'api_key': a
+ * revoked or rotated API key (id = the key id).
+ */
+export type InvalidationKind = 'user' | 'merchant' | 'lookup' | 'config' | 'session' | 'api_key';
 export interface InvalidationMessage {
   tenant: string;
   kind: InvalidationKind;

@@ -31,6 +31,8 @@ export const DashboardTile = Type.Union([
   Type.Literal('expiring_72h'),
   Type.Literal('mids'),
   Type.Literal('users'),
+  // Net recovered this month against last month (issue 33).
+  Type.Literal('recovered'),
 ]);
 export type DashboardTile = Static<typeof DashboardTile>;
 

@@ -30,6 +30,8 @@ import m036 from '../migrations/036_connectors.sql';
 import m037 from '../migrations/037_case_sort_indexes.sql';
 import m038 from '../migrations/038_mid_activity.sql';
 import m039 from '../migrations/039_report_monthly_counters.sql';
+import m040 from '../migrations/040_money_ledger.sql';
+import m041 from '../migrations/041_win_odds.sql';
 
 export const caseMigrations: ServiceMigrations = {
   schema: 'cases',
@@ -65,5 +67,7 @@ export const caseMigrations: ServiceMigrations = {
     { version: 37, name: '037_case_sort_indexes', sql: m037 },
     { version: 38, name: '038_mid_activity', sql: m038 },
     { version: 39, name: '039_report_monthly_counters', sql: m039 },
+    { version: 40, name: '040_money_ledger', sql: m040 },
+    { version: 41, name: '041_win_odds', sql: m041 },
   ],
 };

@@ -20,6 +20,8 @@ import { caseUpdaterRoutes } from './case-updater/updater-routes';
 import { ertRoutes } from './ert/ert-routes';
 import { reportRoutes } from './reports/report-routes';
 import { connectorRoutes } from './connectors/connector-routes';
+import { moneyRoutes } from './money/money-routes';
+import { winOddsRoutes } from './win-odds/win-odds-routes';
 
 /** Case service routes (/cm/*, /ert/*), one plugin per feature. */
 export const caseRoutes: FastifyPluginAsync = async (app) => {
@@ -44,4 +46,6 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
   await app.register(ertRoutes);
   await app.register(reportRoutes);
   await app.register(connectorRoutes);
+  await app.register(moneyRoutes);
+  await app.register(winOddsRoutes);
 };

@@ -12,6 +12,7 @@ import { resolveDocsLinkSecret } from './files/signed-links';
 import { representmentRoutes } from './representment/representment-routes';
 import { PgDocumentStore } from './store/document-store';
 import { uploadRoutes } from './representment/upload-routes';
+import { stripeSubmissionRoutes } from './representment/stripe-submission-routes';
 import { CaseLookups } from './templates/case-lookups';
 import { templateRoutes } from './templates/template-routes';
 
@@ -28,6 +29,8 @@ export const docsRoutes: FastifyPluginAsync = async (app) => {
   const lookups = new CaseLookups(caseService);
   await app.register(representmentRoutes({ db, cases, linkSecret, objects }));
   await app.register(uploadRoutes({ db, cases, store: objects, tenantConfigDir: env.TENANT_CONFIG_DIR }));
+  // A case's submission to its processor (issue 32): the 'Stripe submission' panel, the draft's submit.
+  await app.register(stripeSubmissionRoutes({ db, cases }));
   await app.register(fileRoutes({ db, store, linkSecret }));
   await app.register(objectRoutes({ linkSecret, store: objects }));
   await app.register(templateRoutes({ db, store: objects, lookups }));

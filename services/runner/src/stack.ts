@@ -10,6 +10,8 @@ import {
   ONBOARDING_JOBS,
   seedCases,
   UPDATER_JOBS,
+  scheduleWinOddsRefresh,
+  WIN_ODDS_JOBS,
 } from '@portal/case-service';
 import {
   buildServiceApp,
@@ -95,6 +97,7 @@ export const JOBS: readonly JobDefinition[] = [
   ...EXPORT_JOBS,
   ...USER_EXPORT_JOBS,
   ...CONNECTOR_JOBS,
+  ...WIN_ODDS_JOBS,
   // Mail queued in a transaction (enqueueMail), sent here after it commits.
   mailSendJob,
 ];
@@ -112,6 +115,7 @@ export async function migrateAll(db: Db, log?: Logger) {
   await migrateJobs(db, JOBS, log);
   // Scheduled jobs schedule their next run themselves; the migrate step starts each chain (idempotent).
   await db.transaction((tx) => scheduleUploadLinkPurge(tx));
+  await db.transaction((tx) => scheduleWinOddsRefresh(tx));
 }
 
 /** Seeds each service not seeded yet; `onSeed` is told before each seed that runs. */

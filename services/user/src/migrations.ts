@@ -10,6 +10,7 @@ import savedViews from '../migrations/011_saved_views.sql';
 import usersSearch from '../migrations/012_users_search.sql';
 import usersApi from '../migrations/013_users_api.sql';
 import chatDestinations from '../migrations/014_chat_destinations.sql';
+import apiKeys from '../migrations/015_api_keys.sql';
 
 export const userMigrations: ServiceMigrations = {
   schema: 'users',
@@ -25,5 +26,6 @@ export const userMigrations: ServiceMigrations = {
     { version: 12, name: 'users_search', sql: usersSearch },
     { version: 13, name: 'users_api', sql: usersApi },
     { version: 14, name: 'chat_destinations', sql: chatDestinations },
+    { version: 15, name: 'api_keys', sql: apiKeys },
   ],
 };

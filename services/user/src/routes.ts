@@ -17,6 +17,8 @@ import { scheduleReminders } from './reminders/reminder-jobs';
 import { timeZoneRoutes } from './reminders/time-zone-routes';
 import { accountSetupRoutes } from './account-setup/account-setup-routes';
 import { savedViewRoutes } from './saved-views/saved-view-routes';
+import { apiKeyRoutes } from './api-keys/api-key-routes';
+import { apiKeyResolveRoute } from './api-keys/resolve-route';
 
 /** User service routes (/users/*), one module per feature. */
 export const userRoutes: FastifyPluginAsync = async (app) => {
@@ -37,6 +39,8 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   await timeZoneRoutes(app);
   await accountSetupRoutes(app);
   await savedViewRoutes(app);
+  await apiKeyRoutes(app, state);
+  await apiKeyResolveRoute(app, state);
   scheduleHousekeeping(app);
   scheduleReminders(app);
 };

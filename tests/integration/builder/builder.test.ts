@@ -708,5 +708,11 @@ describe('PDF documents (issue 29)', () => {
       headers: { host: 'acme.localhost', authorization: `Bearer ${tokens.get('acme:manager')}` },
     });
     expect(Buffer.from(bytes.body).equals(Buffer.from(previewPdf.body))).toBe(true);
+    // The document types attached are the case's evidence kinds for its win odds (issue 33).
+    const evidence = await t.db.query<{ kinds_mask: number }>(
+      `select kinds_mask from cases.case_evidence where case_id = $1`,
+      [c.id],
+    );
+    expect(evidence.rows[0]?.kinds_mask).toBe((1 << 1) | (1 << 2));
   }, 90_000);
 });

@@ -141,6 +141,20 @@ const MATRIX: Array<{ name: string; method: string; path: string; body?: unknown
     path: '/api/users/users.csv',
     allowed: ['admin', 'manager', 'partner.admin', 'merchant.admin', 'readonly'],
   },
+  // Merchant API keys (issue 35.1): key managers only; a read-only admin may list, not create.
+  {
+    name: 'api keys list',
+    method: 'GET',
+    path: '/api/users/api-keys',
+    allowed: ['admin', 'manager', 'partner.admin', 'merchant.admin', 'readonly'],
+  },
+  {
+    name: 'api key create',
+    method: 'POST',
+    path: '/api/users/api-keys',
+    body: {},
+    allowed: ['admin', 'manager', 'partner.admin', 'merchant.admin'],
+  },
   { name: 'unknown write', method: 'POST', path: '/api/cm/not-a-route', body: {}, allowed: [] },
   // Default deny covers reads too (issue 30.5): every route has its row.
   { name: 'unknown read', method: 'GET', path: '/api/cm/not-a-route', allowed: [] },

@@ -8,6 +8,7 @@ import {
 } from '../features/merchant-admin/lib/merchant-settings-slots';
 import { ReviewSlotsContext, type ReviewSlots } from '../features/review/lib/review-slots';
 import { PacketPreviewSlotsContext, type PacketPreviewSlots } from '../lib/packet-preview-slot';
+import { ProcessorSlotsContext, type ProcessorSlots } from '../lib/processor-slot';
 
 /**
  * The app composes features that use each other (features never import each
@@ -74,6 +75,16 @@ const packetPreviewSlots: PacketPreviewSlots = {
   ),
 };
 
+// A case's processor connection (issue 32): the 'Stripe submission' panel and 'Save as draft at Stripe'.
+const processorSlots: ProcessorSlots = {
+  SaveDraftButton: loadWhenDrawn(() =>
+    import('../features/connectors/components/save-draft-button').then((m) => m.SaveDraftButton),
+  ),
+  SubmissionPanel: loadWhenDrawn(() =>
+    import('../features/connectors/components/stripe-submission-panel').then((m) => m.StripeSubmissionPanel),
+  ),
+};
+
 export function FeatureSlots({ children }: { children: ReactNode }) {
   return (
     <CaseSlotsContext.Provider value={caseSlots}>
@@ -81,7 +92,9 @@ export function FeatureSlots({ children }: { children: ReactNode }) {
         <AlertSlotsContext.Provider value={alertSlots}>
           <MerchantSettingsSlotsContext.Provider value={merchantSettingsSlots}>
             <PacketPreviewSlotsContext.Provider value={packetPreviewSlots}>
-              {children}
+              <ProcessorSlotsContext.Provider value={processorSlots}>
+                {children}
+              </ProcessorSlotsContext.Provider>
             </PacketPreviewSlotsContext.Provider>
           </MerchantSettingsSlotsContext.Provider>
         </AlertSlotsContext.Provider>

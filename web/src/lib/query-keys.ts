@@ -33,4 +33,6 @@ export const queryRoots = {
   templates: ['templates'],
   users: ['users'],
   whoami: ['whoami'],
+  /** The win odds model's evaluation (issue 33). */
+  winOdds: ['win-odds'],
 } as const;

@@ -73,6 +73,15 @@ function ruleProblems(tenant: TenantFile, file: string): string[] {
     if (f.type === 'select' && !f.endpoint && !f.default_options?.length)
       problems.push(`${file}: advanced_filters[${i}]: a select needs an endpoint or default_options`);
   });
+  const feeLines = new Set<string>();
+  tenant.fees?.forEach((f, i) => {
+    const line = `${f.card_network}/${f.cycle}`;
+    if (feeLines.has(line))
+      problems.push(
+        `${file}: fees[${i}]: duplicate line for card_network '${f.card_network}', cycle '${f.cycle}'`,
+      );
+    feeLines.add(line);
+  });
   return problems;
 }
 

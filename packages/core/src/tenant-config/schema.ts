@@ -1,5 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DashboardTile, SamlTenantConfig } from '@portal/contracts';
+import {
+  DashboardTile,
+  MoneyFeeConfig,
+  ReportingCurrencyConfig,
+  SamlTenantConfig,
+  WinOddsTenantConfig,
+} from '@portal/contracts';
 
 /**
  * The schema of config/tenants/<id>.yaml (design §3), read and validated by
@@ -163,6 +169,12 @@ export const TenantFile = Type.Object(
     upstream_timeout_ms: Type.Optional(Type.Integer({ minimum: 100, maximum: 120000 })),
     /** SAML 2.0 sign-in (issue 16): the block and its fields are documented in packages/contracts/src/saml.ts. */
     saml: Type.Optional(SamlTenantConfig),
+    /** Costs of fighting a case for the expected value (issue 33): documented in packages/contracts/src/win-odds.ts. */
+    win_odds: Type.Optional(WinOddsTenantConfig),
+    /** The money ledger's currency (issue 33): default USD. Rates to it are loaded by CSV (README 'Money ledger'). */
+    reporting_currency: Type.Optional(ReportingCurrencyConfig),
+    /** Dispute fees per card network and cycle, in the reporting currency (MoneyFeeConfig in @portal/contracts). */
+    fees: Type.Optional(Type.Array(MoneyFeeConfig)),
   },
   { additionalProperties: false },
 );

@@ -23,6 +23,7 @@ export interface BulkJobRow {
   source_id: number | null;
   card_type_id: number | null;
   mid_descriptor_id: number | null;
+  not_worth_fighting: boolean;
   preview_num: number;
   records_num: number;
   job_id: string | null;
@@ -34,7 +35,9 @@ export const CASES_OF_JOB = `c.tenant_id = j.tenant_id and c.status_id = 1
   and c.cycle_id = j.cycle_id and c.reason_code_id = j.reason_code_id
   and (j.scope_merchant_ids is null or c.merchant_id = any(j.scope_merchant_ids))
   and (j.scope_mids_allowed is null or c.mid_id = any(j.scope_mids_allowed))
-  and c.mid_id <> all(j.scope_mids_excluded)`;
+  and c.mid_id <> all(j.scope_mids_excluded)
+  and (not j.not_worth_fighting or exists (select 1 from cases.win_odds_scores w
+    where w.case_id = c.id and w.tenant_id = c.tenant_id and w.expected_value < 0))`;
 
 /** WHERE of the open alerts an auto-refund job refunds (alias a, descriptor ad). */
 export const ALERTS_OF_JOB = `a.tenant_id = j.tenant_id and not a.completed

@@ -25,6 +25,7 @@ interface BulkCriteria {
   source_id?: number;
   card_type_id?: number;
   mid_descriptor_id?: number;
+  not_worth_fighting?: boolean;
 }
 
 const ts = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
@@ -33,7 +34,7 @@ const JOB_SELECT = `select j.id, j.kind, j.state, j.merchant_id, j.user_id, j.us
   j.amt_to::float8 as amt_to, j.currency_id, cur.code as currency, j.cycle_id, cy.name as cycle, j.reason_code_id,
   case when rc.id is null then null else ct.name || ' - ' || rc.code end as reason_code, j.source_id, s.name as source,
   j.card_type_id, jct.name as card_type, j.mid_descriptor_id, ad.descriptor as mid_descriptor, j.preview_num,
-  j.records_num, ${ts('j.date_created')} as date_created, ${ts('j.date_confirmed')} as date_confirmed,
+  j.not_worth_fighting, j.records_num, ${ts('j.date_created')} as date_created, ${ts('j.date_confirmed')} as date_confirmed,
   ${ts('j.date_run_end')} as date_run_end, j.job_id::text as job_id, j.message
   from cases.bulk_jobs j
   join cases.currencies cur on cur.id = j.currency_id
@@ -145,8 +146,8 @@ export async function submitBulkJob(
     const { rows } = await tx.query<{ id: string }>(
       `insert into cases.bulk_jobs (tenant_id, kind, state, merchant_id, scope_merchant_ids, scope_mids_allowed,
          scope_mids_excluded, user_id, username, amt_from, amt_to, currency_id, cycle_id, reason_code_id, source_id,
-         card_type_id, mid_descriptor_id, preview_num)
-       values ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 0) returning id`,
+         card_type_id, mid_descriptor_id, not_worth_fighting, preview_num)
+       values ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 0) returning id`,
       [
         ctx.tenant,
         kind,
@@ -164,6 +165,7 @@ export async function submitBulkJob(
         c.source_id ?? null,
         c.card_type_id ?? null,
         c.mid_descriptor_id ?? null,
+        c.not_worth_fighting ?? false,
       ],
     );
     const id = Number(rows[0]!.id);

@@ -68,6 +68,7 @@ export const bulkRoutes: FastifyPluginAsync = async (app) => {
         currency_id: b.currency_id!,
         cycle_id: b.cycle_id!,
         reason_code_id: b.reason_code_id!,
+        not_worth_fighting: b.not_worth_fighting,
         merchant_id: b.merchant_id,
       });
     },

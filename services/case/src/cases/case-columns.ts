@@ -1,6 +1,7 @@
 import { CASE_STATUS, STATUS_GROUP, type CaseDetail, type CaseRow } from '@portal/contracts';
 import type { Reference } from '../reference/reference';
 import { canRemedy } from '../remedy/eligibility';
+import { WIN_ODDS_COLUMN } from '../win-odds/win-odds-column';
 
 /** FROM clause of a case row: only the tenant tables; lookup labels come from the Reference maps. */
 export const CASE_FROM = `
@@ -26,7 +27,8 @@ export const CASE_COLUMNS = `
       to_char(i.date_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'))
     from cases.issuer_docs i where i.case_id = c.id
       and exists (select 1 from cases.merchant_features mf where mf.merchant_id = c.merchant_id and mf.feature_id = 1)
-    order by i.date_created, i.id) as issuer_docs`;
+    order by i.date_created, i.id) as issuer_docs,
+  ${WIN_ODDS_COLUMN}`;
 
 /** A case row as selected by CASE_COLUMNS. */
 export type CaseSqlRow = Omit<
@@ -122,6 +124,8 @@ interface CaseDbRow {
   tenant_id: string;
   /** A CE 3.0 remedy exists for the case (cases.remedy_submissions). */
   remedy_submitted: boolean;
+  /** The open case's score (win-odds/win-odds-column.ts), null otherwise. */
+  win_odds: CaseRow['win_odds'];
 }
 
 const DOC_STATUSES: readonly number[] = [
@@ -231,6 +235,7 @@ export function toCaseRow(r: CaseDbRow): CaseRow {
           },
     properties: caseProperties(r),
     issuer_docs: (r.issuer_docs ?? []).map((d) => ({ id: Number(d.id), date_created: d.date_created })),
+    win_odds: r.win_odds ?? null,
   };
 }
 

@@ -194,8 +194,9 @@ async function applyOutcome(tx: Queryable, ctx: InternalContext, caseId: number,
   const amount = major(d.amountMinor);
   await tx.query(
     `update cases.cases set verdict_id = $2, status_id = $3, date_completed = coalesce(date_completed, current_date),
-       updated_at = now() where id = $1`,
-    [caseId, verdictId, statusId],
+       recovered_amt = $4, updated_at = now() where id = $1`,
+    // The amount the processor says came back: the ledger's recovered money (migration 040).
+    [caseId, verdictId, statusId, won ? amount : null],
   );
   await tx.query(`update cases.connector_disputes set recovered_amt = $2, lost_amt = $3 where case_id = $1`, [
     caseId,

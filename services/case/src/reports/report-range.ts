@@ -49,7 +49,7 @@ export function byMonthSql(
 }
 
 /** The filter's conditions on a monthly rollup (alias with merchant, MID, currency and processor columns). */
-const monthlyWhere = (f: ReportFilter, alias: string, p: Params) =>
+export const monthlyWhere = (f: ReportFilter, alias: string, p: Params) =>
   filterConditions(
     f,
     alias,

@@ -1,5 +1,6 @@
 import { DEMO_USERS, demoUserId, type DemoTenant } from '@portal/contracts';
 import type { Queryable } from '@portal/core';
+import { seededVerdictSql } from './win-odds-outcomes';
 
 /** Case ids of the seed: tenant number * 10,000,000 + row number (the sequence starts above them). */
 const CASE_ID_BLOCK = 10_000_000;
@@ -76,7 +77,8 @@ export async function seedCaseRows(tx: Queryable, tenant: DemoTenant, count: num
        c.amt, c.cur,
        case when ((c.x3 >> 44) & 15) < 2 then round(c.amt * 1.25, 2) else c.amt end, c.cur,
        c.st, s.status_group_id,
-       case when c.st = 10 then (case when (c.x3 & 1023) < 500 then 4 when (c.x3 & 1023) < 850 then 5 else 6 end)
+       -- A represented case's verdict depends on its facts and evidence (win-odds-outcomes.ts).
+       case when c.st = 10 then ${seededVerdictSql({ caseId: `($2::bigint * ${CASE_ID_BLOCK} + c.g)`, reasonCodeId: 'rc.id', isFraud: 'rc.is_fraud', cardTypeId: 'c.ct', amount: 'c.amt' })}
             when c.st in (4, 5) then 5 when c.st = 1 then 3 else 6 end,
        m.processor_id,
        case when ((c.x3 >> 40) & 7) < 3 then 'INV-' || lpad(((c.x3 >> 20) & 1048575)::text, 7, '0') end,

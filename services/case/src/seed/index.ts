@@ -6,16 +6,20 @@ import { seedCaseRows } from './cases';
 import { seedErts } from './ert';
 import { seedIssuerDocs } from './issuer-docs';
 import { seedMerchants } from './merchants';
+import { seedMoneySettings, seedPartialRecoveries } from './money';
 import { seedNewCaseIntake } from './new-case-intake';
 import { seedOnboardingFiles } from './onboarding-files';
 import { seedRdrRules } from './rdr-rules';
 import { seedRemedyCases } from './remedy-cases';
 import { seedTransactions } from './transactions';
 import { seedUpdaterHistory } from './updater-history';
+import { seedCaseEvidence, seedWinOddsModels } from './win-odds-outcomes';
 
 export interface SeedOptions {
   /** Cases per tenant. */
   cases: number;
+  /** Where the demo tenants' config files are (their money settings); default TENANT_CONFIG_DIR's default. */
+  configDir?: string;
 }
 
 /**
@@ -57,7 +61,10 @@ export async function seedCases(db: Db, options: SeedOptions): Promise<void> {
         tenant.name,
       ]);
       await seedMerchants(tx, tenant, options.cases);
+      await seedMoneySettings(tx, tenant, options.configDir ?? 'config/tenants');
       await seedCaseRows(tx, tenant, options.cases);
+      await seedCaseEvidence(tx, tenant);
+      await seedPartialRecoveries(tx, tenant);
       await seedNewCaseIntake(tx, tenant);
       await seedRemedyCases(tx, tenant);
       await seedIssuerDocs(tx, tenant);
@@ -82,4 +89,5 @@ export async function seedCases(db: Db, options: SeedOptions): Promise<void> {
   // Fresh statistics and visibility map: index-only scans from the first query.
   for (const table of ['cases', 'case_counts', 'report_daily', 'mid_daily'])
     await db.query(`vacuum analyze cases.${table}`);
+  await seedWinOddsModels(db, options.configDir);
 }

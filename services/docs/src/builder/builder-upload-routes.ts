@@ -6,6 +6,7 @@ import {
   BuilderUploadLinkQuery,
   CASE_BUILDER_ROLE,
   CASE_STATUS,
+  PROCESSOR_SUBMISSION_MESSAGES,
   UPLOAD_ORIGIN,
   UPLOADABLE_STATUSES,
   UploadLinkAnswer,
@@ -88,10 +89,12 @@ export function builderUploadRoutes(deps: BuilderUploadDeps): FastifyPluginAsync
           comment: body.comment ?? null,
           acceptedWarnings: body.accepted_warnings ?? null,
           route: builderSubmission(deps.builder, ctx, body),
+          draft: body.save_as_draft ?? false,
         });
         const { caseId, version, jobId, pages } = accepted;
         request.log.info({ case: caseId, version, pages }, 'builder representment submitted');
-        return { message: B.submitted, version, status_id: CASE_STATUS.DocCompiling, job_id: jobId };
+        const message = body.save_as_draft ? PROCESSOR_SUBMISSION_MESSAGES.draftQueued : B.submitted;
+        return { message, version, status_id: CASE_STATUS.DocCompiling, job_id: jobId };
       },
     );
   };

@@ -17,11 +17,14 @@ import { checkPacket } from '../preview/packet-checks';
 import { compileRepresentment } from './compile';
 import { checkFile, declaredAs, readAll, sha256 } from './file-check';
 import { enqueueCompile } from './jobs';
+import { assertDraftable } from './stripe-draft';
+import { markDraft } from './stripe-submissions';
 import { uploadLimits, type UploadLimits } from './upload-limits';
 import {
   heldByOther,
   insertVersion,
   issuedKeys,
+  recordCaseEvidence,
   setCaseStatus,
   templatesFor,
   type NewDocument,
@@ -45,12 +48,15 @@ export interface FileInput {
   order_num?: number;
   /** Pages removed, turned or masked (issue 34). */
   page_ops?: readonly PageOp[];
+  /** The builder's document type: the evidence kind the case's win odds learn from (issue 33). */
+  upload_doc_type_id?: number;
 }
 
 export interface TemplateInput {
   id: number;
   order_num: number;
   page_ops?: readonly PageOp[];
+  upload_doc_type_id?: number;
 }
 
 /** A PDF a route makes itself (the builder's case summary). */
@@ -95,6 +101,8 @@ export interface RepresentmentInput {
   route: UploadRoute;
   /** The packet's warnings accepted with a note, for the packet previewed (issue 34). */
   acceptedWarnings?: AcceptedWarnings | null;
+  /** Issue 32: save the evidence as a draft at the processor that owns the case, not submit it. */
+  draft?: boolean;
 }
 
 export interface AcceptedRepresentment {
@@ -144,6 +152,7 @@ async function acceptForCase(
   if (holder) throw conflict(M.heldByOther(holder));
   if (route.requireDocument && input.files.length + input.templates.length === 0) throw badRequest(M.noFile);
   const limits = uploadLimits(deps.tenantConfigDir, ctx);
+  if (input.draft) await assertDraftable(deps.db, ctx.tenant, c.id);
   await route.check?.(c);
   const staged = await stageDocuments(deps, ctx, c, input, limits);
   const generated = await route.generate?.(c);
@@ -254,6 +263,7 @@ function storeVersion(
       pageOps: staged.flatMap((d) => (d.ops ?? []).map((op) => ({ document: d.orderNum, op }))),
       acceptedWarnings: review.accepted,
     });
+    if (input.draft) await markDraft(tx, v.id);
     const documents = `${staged.length} document(s), ${pages} page(s)`;
     const reviewed = review.history ? `. ${review.history}` : '';
     const previous = await setCaseStatus(tx, {
@@ -266,6 +276,7 @@ function storeVersion(
       username: ctx.username,
     });
     if (previous === null) throw conflict(input.route.notUploadable('changing'));
+    await recordCaseEvidence(tx, ctx.tenant, c.id, [...input.files, ...input.templates]);
     const job = await enqueueCompile(tx, ctx.tenant, c.id, v.id, ctx.user_id);
     return { version: v.version, jobId: job.id };
   });

@@ -17,8 +17,8 @@ export interface CardNetworkSubmission {
 
 export interface CardNetworkAdapter {
   readonly name: string;
-  /** Answers the network's submission id. */
-  submit(submission: CardNetworkSubmission): Promise<{ submissionId: string }>;
+  /** Answers the network's submission id; `draft`: staged at a processor, not submitted (issue 32). */
+  submit(submission: CardNetworkSubmission): Promise<{ submissionId: string; draft?: boolean }>;
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   CASE_STATUS,
+  PROCESSOR_SUBMISSION_MESSAGES,
   REPRESENTMENT_COMPILE_JOB,
   REPRESENTMENT_MESSAGES as M,
   REPRESENTMENT_TRANSPORT_JOB,
@@ -266,14 +267,16 @@ export const transportJob = defineJob({
     const adapter = await transportAdapterFor(ctx, caseId, network, {
       readDocument: () => withStore(ctx.env, ctx, (store) => readObject(store, tenant, compiledKey)),
       comment: 'comment' in version ? version.comment : null,
+      versionId: version.id,
     });
     await ctx.progress(
       50,
       adapter.name === 'stripe' ? 'Submitting to Stripe' : 'Submitting to the card network',
     );
     let submissionId: string;
+    let draft: boolean | undefined;
     try {
-      ({ submissionId } = await adapter.submit({
+      ({ submissionId, draft } = await adapter.submit({
         tenant,
         caseId,
         version: version.version,
@@ -292,6 +295,16 @@ export const transportJob = defineJob({
           `update docs.representment_versions set submission_id = $2, submitted_at = now() where id = $1`,
           [version.id, submissionId],
         );
+      // Saved as a draft at the processor (issue 32): the case waits in Working for the real submission.
+      if (draft) {
+        await setCaseStatus(tx, {
+          ...who,
+          from: [CASE_STATUS.TransportProcessing],
+          to: CASE_STATUS.Working,
+          action: PROCESSOR_SUBMISSION_MESSAGES.draftSavedHistory(submissionId.split('/')[1] ?? submissionId),
+        });
+        return { submission_id: submissionId, draft: true };
+      }
       await setCaseStatus(tx, {
         ...who,
         from: [CASE_STATUS.TransportProcessing],

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import {
   CASE_STATUS,
   ErrorResponse,
+  PROCESSOR_SUBMISSION_MESSAGES,
   REPRESENTMENT_MESSAGES as M,
   REUPLOADABLE_STATUSES,
   RepresentmentUploadAnswer,
@@ -87,11 +88,12 @@ export function uploadRoutes(deps: UploadDeps): FastifyPluginAsync {
           comment: body.comment ?? null,
           route: REPRESENTMENT_UPLOAD,
           acceptedWarnings: body.accepted_warnings ?? null,
+          draft: body.save_as_draft ?? false,
         });
         const { caseId, version, jobId, pages } = accepted;
         request.log.info({ case: caseId, version, pages }, 'representment uploaded');
         return {
-          message: M.success,
+          message: body.save_as_draft ? PROCESSOR_SUBMISSION_MESSAGES.draftQueued : M.success,
           title: M.successTitle,
           version,
           status_id: CASE_STATUS.DocCompiling,

@@ -1,4 +1,9 @@
-import { CASE_STATUS, type RepresentmentDocument, type RepresentmentVersion } from '@portal/contracts';
+import {
+  CASE_STATUS,
+  EVIDENCE_KINDS,
+  type RepresentmentDocument,
+  type RepresentmentVersion,
+} from '@portal/contracts';
 import type { Queryable } from '@portal/core';
 import { emitEvent } from '@portal/jobs';
 import type { VersionPageOp } from '../preview/page-plan';
@@ -309,4 +314,22 @@ export async function heldByOther(
     [tenant, caseId, userId, minutes],
   );
   return rows[0]?.held ?? null;
+}
+
+/**
+ * The document types a submission attaches, for the case service's win odds (issue 33: evidence kinds
+ * are features of the model), through its SQL API cases_api.record_case_evidence (migration case/041),
+ * in the caller's transaction. Items without a document type (the upload modal's) name none.
+ */
+export async function recordCaseEvidence(
+  tx: Queryable,
+  tenant: string,
+  caseId: number,
+  items: ReadonlyArray<{ upload_doc_type_id?: number }>,
+) {
+  const kinds = [
+    ...new Set(items.flatMap((i) => (i.upload_doc_type_id ? [i.upload_doc_type_id] : []))),
+  ].filter((k) => k in EVIDENCE_KINDS);
+  if (kinds.length)
+    await tx.query(`select cases_api.record_case_evidence($1, $2, $3::int[])`, [tenant, caseId, kinds]);
 }

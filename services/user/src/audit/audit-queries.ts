@@ -24,11 +24,13 @@ export async function insertAuditBatch(
 ): Promise<number> {
   const { rowCount } = await db.query(
     `insert into users.audit_log
-       (tenant, entry_id, actor_id, user_id, action, method, route, target_ids, status, request_id, ip, created_at)
+       (tenant, entry_id, actor_id, user_id, action, method, route, target_ids, status, request_id, ip, created_at,
+        actor_kind, api_key_id)
      select $1, e.entry_id, e.actor_id, e.user_id, 'request', e.method, e.route, e.target_ids, e.status,
-            e.request_id, e.ip, e.at
+            e.request_id, e.ip, e.at, coalesce(e.actor_kind, 'user'), e.api_key_id
        from jsonb_to_recordset($2::jsonb) as e(entry_id uuid, actor_id bigint, user_id bigint, method text,
-            route text, target_ids jsonb, status int, request_id text, ip text, at timestamptz)
+            route text, target_ids jsonb, status int, request_id text, ip text, at timestamptz,
+            actor_kind text, api_key_id text)
      on conflict (entry_id) where entry_id is not null do nothing`,
     [tenant, JSON.stringify(entries)],
   );

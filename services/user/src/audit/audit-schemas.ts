@@ -27,6 +27,9 @@ export const AuditBatchEntry = Type.Object({
   request_id: Text({ maxLength: 64 }),
   ip: Type.Union([Text({ maxLength: 64 }), Type.Null()]),
   at: Type.String({ format: 'date-time' }),
+  /** Who acted (issue 35.1): a signed-in user (default), or an API key of actor_id, named by api_key_id. */
+  actor_kind: Type.Optional(Type.Union([Type.Literal('user'), Type.Literal('api_key')])),
+  api_key_id: Type.Optional(Type.Union([Type.String({ pattern: '^[a-z0-9]{8}$' }), Type.Null()])),
 });
 export type AuditBatchEntry = Static<typeof AuditBatchEntry>;
 

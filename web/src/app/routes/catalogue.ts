@@ -1,4 +1,5 @@
 import {
+  API_KEY_MANAGER_ROLES,
   hasAnyRole,
   PROVIDER_ROLES,
   USER_ADMIN_ROLES,
@@ -41,6 +42,7 @@ export type Screen =
   | 'api-docs'
   | 'features'
   | 'audit'
+  | 'win-odds'
   // Reports (issue 18)
   | 'reports'
   | 'resultant-kpi'
@@ -50,6 +52,7 @@ export type Screen =
   | 'report-alerts'
   | 'report-monitoring'
   | 'webhooks'
+  | 'api-keys'
   | 'products';
 
 export interface RouteDef {
@@ -351,6 +354,15 @@ export const ROUTES: readonly RouteDef[] = [
     roles: WEBHOOK_OWNER_ROLES,
     screen: 'webhooks',
   },
+  // Merchant API keys (issue 35.1): the roles that manage keys, as the user service rules.
+  {
+    path: '/api-keys',
+    title: 'API Keys',
+    area: 'Settings',
+    feature: 'settings',
+    roles: API_KEY_MANAGER_ROLES,
+    screen: 'api-keys',
+  },
   { path: '/download', title: 'Download', area: 'Download', screen: 'download' },
   {
     path: '/features',
@@ -380,6 +392,15 @@ export const ROUTES: readonly RouteDef[] = [
     feature: 'users',
     roles: USER_ADMIN_ROLES,
     screen: 'audit',
+  },
+  // Win odds (issue 33): the model's evaluation and 'Retrain now', for the provider's staff (as the gateway).
+  {
+    path: '/win-odds',
+    title: 'Win Odds',
+    area: 'Admin',
+    feature: 'review',
+    roles: PROVIDER_ROLES,
+    screen: 'win-odds',
   },
 ];
 

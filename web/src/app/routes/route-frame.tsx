@@ -44,7 +44,9 @@ const HelpRoute = lazy(() => import('../../features/help/routes/help-route'));
 const ApiDocsRoute = lazy(() => import('../../features/api-docs/routes/api-docs-route'));
 const FeaturesRoute = lazy(() => import('../../features/features-list/routes/features-route'));
 const WebhooksRoute = lazy(() => import('../../features/webhooks/routes/webhooks-route'));
+const ApiKeysRoute = lazy(() => import('../../features/api-keys/routes/api-keys-route'));
 const AuditRoute = lazy(() => import('../../features/audit/routes/audit-route'));
+const WinOddsRoute = lazy(() => import('../../features/win-odds/routes/win-odds-route'));
 const ProductsRoute = lazy(() => import('../../features/account-setup/routes/products-route'));
 // Reports (issue 18): ApexCharts and AG Grid come with these chunks only.
 const ReportsRoute = lazy(() => import('../../features/reports/routes/reports-route'));
@@ -128,8 +130,12 @@ function Screen({ def }: { def: RouteDef }) {
       );
     case 'webhooks':
       return <WebhooksRoute />;
+    case 'api-keys':
+      return <ApiKeysRoute />;
     case 'audit':
       return <AuditRoute />;
+    case 'win-odds':
+      return <WinOddsRoute />;
     case 'products':
       return <ProductsRoute />;
     case 'reports':

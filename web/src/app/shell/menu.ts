@@ -1,4 +1,4 @@
-import { WEBHOOK_OWNER_ROLES } from '@portal/contracts';
+import { API_KEY_MANAGER_ROLES, PROVIDER_ROLES, WEBHOOK_OWNER_ROLES } from '@portal/contracts';
 
 /**
  * The menus of spec 1 §2.3, built from the user's features (and resources
@@ -72,6 +72,8 @@ const CLASSIC: MenuSection[] = [
       // The user service lets merchant and partner admins only manage webhooks (their own merchants' events);
       // provider staff hold the feature but would meet a refusal, so the entry is theirs to miss (issue 19).
       { label: 'Webhooks', path: '/webhooks', feature: 'webhooks', roles: WEBHOOK_OWNER_ROLES },
+      // Merchant API keys (issue 35.1): the roles that may manage them.
+      { label: 'API Keys', path: '/api-keys', feature: 'settings', roles: API_KEY_MANAGER_ROLES },
     ],
   },
   {
@@ -80,6 +82,8 @@ const CLASSIC: MenuSection[] = [
       { label: 'Review', path: '/review', feature: 'review' },
       // Ours (issue 19): the audit log, for the roles that edit users (the route also checks the role).
       { label: 'Audit Log', path: '/audit', feature: 'users-edit' },
+      // Ours (issue 33): the win odds model's evaluation, for the provider's staff.
+      { label: 'Win Odds', path: '/win-odds', feature: 'review', roles: PROVIDER_ROLES },
     ],
   },
   { label: 'Configuration', items: [{ label: 'Features', path: '/features', feature: 'features-list' }] },

@@ -10,6 +10,7 @@ import { getExpiringCountQueryOptions } from './api/get-expiring-cases';
 import { getFraudPctQueryOptions } from './api/get-fraud-pct';
 import { getMidsCountQueryOptions } from './api/get-mids-count';
 import { getMidsTop5QueryOptions } from './api/get-mids-top5';
+import { getRecoveredQueryOptions } from './api/get-recovered';
 import { expiringRange } from './components/dashboard-tiles';
 import { TOP5_PAGE_SIZE } from './components/mids-top5-grid';
 
@@ -29,6 +30,7 @@ export function prefetchDashboard(queryClient: QueryClient, tenant: TenantBootst
   if (tiles.has('expiring_72h'))
     void q.prefetchQuery(getExpiringCountQueryOptions(clientId, expiringRange()));
   if (tiles.has('mids')) void q.prefetchQuery(getMidsCountQueryOptions(clientId));
+  if (tiles.has('recovered')) void q.prefetchQuery(getRecoveredQueryOptions(clientId));
   void q.prefetchQuery(getChargebacksByDateRangeQueryOptions(clientId, last90));
   if (tenant.dashboard.pie_chart === 'card_type')
     void q.prefetchQuery(getChargebacksByCardTypeQueryOptions(clientId, mtd));

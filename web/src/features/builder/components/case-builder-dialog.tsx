@@ -26,6 +26,7 @@ import {
   useRelatedCases,
 } from '../api/builder-lookups';
 import { getBuilderUploadLink, submitBuilderUpload } from '../api/builder-upload';
+import { useProcessorSlots } from '../../../lib/processor-slot';
 import {
   dueDatePlusOne,
   fieldErrorsOf,
@@ -41,6 +42,7 @@ import { StepDetails, type DetailsDraft } from './step-details';
 import { StepDocuments } from './step-documents';
 import { StepSummary } from './step-summary';
 import { BuilderPacketPreview } from './builder-packet-preview';
+import { WinOddsPanel } from './win-odds-panel';
 
 const STEPS = ['Details', 'Case Information', 'Documents', 'Case Summary'] as const;
 
@@ -73,7 +75,8 @@ export default function CaseBuilderDialog({
   onClose,
   onSubmitted,
 }: {
-  row: Pick<CaseRow, 'id' | 'merchant_id' | 'mid_id'>;
+  row: Pick<CaseRow, 'id' | 'merchant_id' | 'mid_id'> &
+    Partial<Pick<CaseRow, 'win_odds' | 'dispute_currency'>>;
   onClose: () => void;
   onSubmitted: (message: string) => void;
 }) {
@@ -99,6 +102,7 @@ export default function CaseBuilderDialog({
   const [docError, setDocError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
+  const { SaveDraftButton } = useProcessorSlots();
   const [confirm, setConfirm] = useState<'submit' | 'close' | 'back' | null>(null);
 
   const current = page1.data;
@@ -201,7 +205,7 @@ export default function CaseBuilderDialog({
     }
   }
 
-  async function submit() {
+  async function submit(saveAsDraft = false) {
     setBusy(true);
     setMessage(null);
     try {
@@ -210,6 +214,7 @@ export default function CaseBuilderDialog({
         case_id: row.id,
         ...builderPacketOf(staged),
         ...(accepted ? { accepted_warnings: accepted } : {}),
+        ...(saveAsDraft ? { save_as_draft: true } : {}),
       });
       await qc.invalidateQueries({ queryKey: queryRoots.builder });
       onSubmitted(answer.message);
@@ -260,6 +265,7 @@ export default function CaseBuilderDialog({
                 )}
               </Stack>
             )}
+            <WinOddsPanel row={{ win_odds: row.win_odds, dispute_currency: row.dispute_currency ?? 'USD' }} />
             <Steps.Root step={step} count={STEPS.length} size="sm">
               <Steps.List>
                 {STEPS.map((s, i) => (
@@ -291,9 +297,15 @@ export default function CaseBuilderDialog({
                 Save & Continue
               </Button>
             ) : (
-              <Button onClick={() => setConfirm('submit')} disabled={busy}>
-                Submit
-              </Button>
+              <HStack>
+                {/* A case from a Stripe connection (issue 32): stage the evidence there, not submitted. */}
+                {SaveDraftButton && (
+                  <SaveDraftButton caseId={row.id} onSaveDraft={() => void submit(true)} loading={busy} />
+                )}
+                <Button onClick={() => setConfirm('submit')} disabled={busy}>
+                  Submit
+                </Button>
+              </HStack>
             )}
           </HStack>
         }

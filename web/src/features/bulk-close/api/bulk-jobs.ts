@@ -48,7 +48,7 @@ export function useBulkJobs(kind: BulkKind, merchantId: number | undefined) {
 }
 
 /** Submits criteria: the answer is the pending job with its preview count. */
-export function submitBulkJob(kind: BulkKind, body: Record<string, number | undefined>) {
+export function submitBulkJob(kind: BulkKind, body: Record<string, number | boolean | undefined>) {
   return api.post<BulkJob>(BASE[kind], body);
 }
 
@@ -60,7 +60,9 @@ export function decideBulkJob(kind: BulkKind, id: number, confirmed: 0 | 1, user
 }
 
 export function useSubmitBulkJob(kind: BulkKind) {
-  return useMutation({ mutationFn: (body: Record<string, number | undefined>) => submitBulkJob(kind, body) });
+  return useMutation({
+    mutationFn: (body: Record<string, number | boolean | undefined>) => submitBulkJob(kind, body),
+  });
 }
 
 export function useDecideBulkJob(kind: BulkKind) {

@@ -1,6 +1,7 @@
 import {
   Badge,
   Box,
+  Checkbox,
   CloseButton,
   Field,
   Flex,
@@ -32,6 +33,8 @@ export interface CriterionDef {
 }
 
 type Values = Record<string, string>;
+
+const NOT_WORTH_BADGE = 'Not worth fighting (expected value below zero)';
 
 function SelectCriterion({
   def,
@@ -127,6 +130,8 @@ export function BulkJobPanel({
   const [labels, setLabels] = useState<Values>({});
   const [min, setMin] = useState('');
   const [max, setMax] = useState('');
+  // Issue 33: keep to the cases whose expected value of fighting is below zero (win odds).
+  const [notWorth, setNotWorth] = useState(false);
   const [pending, setPending] = useState<BulkJob | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const list = jobs.data?.data ?? [];
@@ -144,6 +149,7 @@ export function BulkJobPanel({
     ? [
         { key: 'amount', text: `Amount: ${formatAmountRange(scheduled.amt_from, scheduled.amt_to)}` },
         ...criteria.map((c) => ({ key: c.key, text: `${c.label}: ${String(scheduled[c.jobLabel] ?? '')}` })),
+        ...(scheduled.not_worth_fighting ? [{ key: 'not-worth', text: NOT_WORTH_BADGE }] : []),
       ]
     : [
         ...(min && max && !amountError
@@ -152,10 +158,12 @@ export function BulkJobPanel({
         ...criteria
           .filter((c) => values[c.key])
           .map((c) => ({ key: c.key, text: `${c.label}: ${labels[c.key]}` })),
+        ...(notWorth ? [{ key: 'not-worth', text: NOT_WORTH_BADGE }] : []),
       ];
 
   function remove(key: string) {
-    if (key === 'amount') {
+    if (key === 'not-worth') setNotWorth(false);
+    else if (key === 'amount') {
       setMin('');
       setMax('');
     } else setValues((v) => ({ ...v, [key]: '' }));
@@ -166,11 +174,12 @@ export function BulkJobPanel({
       toaster.create({ type: 'error', title: BULK_MESSAGES.errorTitle, description: BULK_MESSAGES.noUser });
       return;
     }
-    const body: Record<string, number | undefined> = {
+    const body: Record<string, number | boolean | undefined> = {
       amt_from: Number(min),
       amt_to: Number(max),
       merchant_id: merchantId,
       user_id: profile.id,
+      ...(kind === 'auto_accept' && notWorth ? { not_worth_fighting: true } : {}),
     };
     for (const c of criteria) body[c.key] = Number(values[c.key]);
     submit.mutate(body, {
@@ -271,6 +280,19 @@ export function BulkJobPanel({
               />
             ))}
           </SimpleGrid>
+          {kind === 'auto_accept' && (
+            <Checkbox.Root
+              size="sm"
+              checked={notWorth}
+              disabled={locked}
+              onCheckedChange={(e) => setNotWorth(e.checked === true)}
+              data-testid="bulk-not-worth-fighting"
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>Select cases not worth fighting (expected value below zero)</Checkbox.Label>
+            </Checkbox.Root>
+          )}
           <Box>
             <Text fontWeight="semibold" fontSize="sm" mb="1">
               Applied Criteria

@@ -3,6 +3,7 @@ import { Box, Grid, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useCaseComments } from '../api/get-case-comments';
 import { formatCaseDate, formatCaseMoney } from '../../../lib/format-case';
+import { useProcessorSlots } from '../../../lib/processor-slot';
 
 /** How many of the newest comments an expanded row shows. */
 export const DETAIL_COMMENTS = 3;
@@ -31,6 +32,7 @@ const money = (amount: number | null, currency: string | null) =>
  */
 export function CaseDetailRow({ row }: { row: CaseRow }) {
   const comments = useCaseComments(row.id, DETAIL_COMMENTS);
+  const { SubmissionPanel } = useProcessorSlots();
   const number =
     row.cc_no ?? (row.cc_last_four ? `**** ${row.cc_last_four}` : row.cc_bin && `BIN ${row.cc_bin}`);
   const card = [row.cc_type, number].filter(Boolean).join(' · ');
@@ -51,30 +53,34 @@ export function CaseDetailRow({ row }: { row: CaseRow }) {
       role="region"
       aria-label={`Details of case ${row.id}`}
     >
-      <Grid
-        as="dl"
-        templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' }}
-        columnGap="4"
-        rowGap="2"
-        alignContent="start"
-      >
-        <Field label="Reason Code Message" span={-1}>
-          {`${row.reason_code} - ${row.reason_code_message}`}
-        </Field>
-        <Field label="Order ID">{row.order_id ?? ''}</Field>
-        <Field label="Card">{card}</Field>
-        <Field label="ARN">{row.arn ?? ''}</Field>
-        <Field label="Dispute Amount">{money(row.dispute_amt, row.dispute_currency)}</Field>
-        <Field label="Transaction Amount">{money(row.trans_amt, row.trans_currency)}</Field>
-        <Field label="Assigned">{u ? `${u.fname} ${u.lname} (${u.username})` : 'Unassigned'}</Field>
-        <Field label="Post Date">{formatCaseDate(row.date_post)}</Field>
-        <Field label="Due Date">{formatCaseDate(row.date_due)}</Field>
-        <Field label="Transaction Date">{formatCaseDate(row.date_trans)}</Field>
-        <Field label="Completed Date">{formatCaseDate(row.date_completed)}</Field>
-        <Field label="Flag Comment" span={2}>
-          {row.flag?.is_flagged ? row.flag.comment || '(flagged, no comment)' : 'Not flagged'}
-        </Field>
-      </Grid>
+      <Stack gap="2" minW="0">
+        {/* A case from a processor connection (issue 32), first: draws nothing for other cases. */}
+        {SubmissionPanel && <SubmissionPanel caseId={row.id} />}
+        <Grid
+          as="dl"
+          templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' }}
+          columnGap="4"
+          rowGap="2"
+          alignContent="start"
+        >
+          <Field label="Reason Code Message" span={-1}>
+            {`${row.reason_code} - ${row.reason_code_message}`}
+          </Field>
+          <Field label="Order ID">{row.order_id ?? ''}</Field>
+          <Field label="Card">{card}</Field>
+          <Field label="ARN">{row.arn ?? ''}</Field>
+          <Field label="Dispute Amount">{money(row.dispute_amt, row.dispute_currency)}</Field>
+          <Field label="Transaction Amount">{money(row.trans_amt, row.trans_currency)}</Field>
+          <Field label="Assigned">{u ? `${u.fname} ${u.lname} (${u.username})` : 'Unassigned'}</Field>
+          <Field label="Post Date">{formatCaseDate(row.date_post)}</Field>
+          <Field label="Due Date">{formatCaseDate(row.date_due)}</Field>
+          <Field label="Transaction Date">{formatCaseDate(row.date_trans)}</Field>
+          <Field label="Completed Date">{formatCaseDate(row.date_completed)}</Field>
+          <Field label="Flag Comment" span={2}>
+            {row.flag?.is_flagged ? row.flag.comment || '(flagged, no comment)' : 'Not flagged'}
+          </Field>
+        </Grid>
+      </Stack>
       <Stack gap="1" minH="0" overflowY="auto" data-testid={`case-detail-comments-${row.id}`}>
         <Text fontSize="xs" color="fg.muted" fontWeight="semibold">
           Latest Comments

@@ -293,6 +293,15 @@ export const CaseGrid = forwardRef<CaseGridHandle, CaseGridProps>(function CaseG
         // field of its own: always redraw it when its row is refreshed.
         if (col.kind === 'document') def.equals = () => false;
         if (col.kind === 'actions' || col.kind === 'assign-control') def.cellStyle = { overflow: 'visible' };
+        // Issue 33: 'Fight' stands out, 'Accept' is muted.
+        if (col.kind === 'win-odds')
+          def.cellStyle = (p) => ({
+            fontWeight: 600,
+            color:
+              p.data?.win_odds?.recommendation === 'Fight'
+                ? 'var(--chakra-colors-green-fg)'
+                : 'var(--chakra-colors-fg-muted)',
+          });
         return def;
       }),
     [props.columns, props.hidden, sortColId, sortOrder, contentWidths, narrow],

@@ -35,6 +35,7 @@ import { useRepresentmentTemplates } from '../../../lib/get-representment-templa
 import { useStackConfig } from '../../../lib/get-stack-config';
 import { usePacketPreviewSlots, previewVerdict } from '../../../lib/packet-preview-slot';
 import { useUploadRepresentment } from '../api/upload-representment';
+import { useProcessorSlots } from '../../../lib/processor-slot';
 import { checkRepresentmentFile, checkStaged, type StagedDocument } from '../lib/representment-checks';
 import { usePacketPreview } from '../lib/use-packet-preview';
 
@@ -70,6 +71,7 @@ export function UploadRepresentmentModal({
   const stack = useStackConfig();
   const templates = useRepresentmentTemplates(row.merchant_id ?? null);
   const upload = useUploadRepresentment();
+  const { SaveDraftButton } = useProcessorSlots();
   const [hold, setHold] = useState<'pending' | 'held' | { error: string }>(isReupload ? 'held' : 'pending');
   const [staged, setStaged] = useState<StagedDocument[]>([]);
   const [comment, setComment] = useState('');
@@ -177,7 +179,7 @@ export function UploadRepresentmentModal({
       return next;
     });
 
-  async function submit() {
+  async function submit(saveAsDraft = false) {
     const removes = staged.some((d) => d.ops?.some((op) => op.op === 'remove'));
     const message = checkStaged(staged, { maxBytes, maxPages: removes ? 0 : maxPages });
     if (message) return setError(message);
@@ -203,6 +205,7 @@ export function UploadRepresentmentModal({
         is_reupload: isReupload,
         comment: comment.trim() || null,
         ...accepted,
+        ...(saveAsDraft ? { save_as_draft: true } : {}),
       });
       uploaded.current = true;
       clearPendingCasePatch();
@@ -235,18 +238,27 @@ export function UploadRepresentmentModal({
         size={packet.open ? 'xl' : 'lg'}
         footer={
           hold === 'held' && (
-            <DialogActions
-              onCancel={requestClose}
-              cancelDisabled={busy}
-              primary={{
-                label: 'Upload',
-                onClick: () => void submit(),
-                loading: busy,
-                loadingText: M.uploading,
-                disabled: checking || profile.is_read_only || packet.pending,
-                testId: 'upload-submit',
-              }}
-            />
+            <>
+              {SaveDraftButton && (
+                <SaveDraftButton
+                  caseId={row.id}
+                  onSaveDraft={() => void submit(true)}
+                  disabled={busy || checking || profile.is_read_only || packet.pending}
+                />
+              )}
+              <DialogActions
+                onCancel={requestClose}
+                cancelDisabled={busy}
+                primary={{
+                  label: 'Upload',
+                  onClick: () => void submit(),
+                  loading: busy,
+                  loadingText: M.uploading,
+                  disabled: checking || profile.is_read_only || packet.pending,
+                  testId: 'upload-submit',
+                }}
+              />
+            </>
           )
         }
       >

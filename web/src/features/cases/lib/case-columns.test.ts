@@ -17,6 +17,7 @@ describe('case columns', () => {
       'Merchant',
       'Actions',
       'Due Date',
+      'Win Odds',
       'Outcome',
       'CB ID',
       'Case Number',

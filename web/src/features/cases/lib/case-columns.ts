@@ -16,6 +16,7 @@ export type ColumnKind =
   | 'flag'
   | 'document'
   | 'issuer-docs'
+  | 'win-odds'
   | 'assigned-text'
   | 'assigned-icon'
   | 'assign-control'
@@ -52,6 +53,7 @@ export const UNSORTABLE: ReadonlySet<ColumnKind> = new Set([
   'flag',
   'document',
   'issuer-docs',
+  'win-odds',
   'actions',
   'assign-control',
 ]);
@@ -59,6 +61,7 @@ export const UNSORTABLE: ReadonlySet<ColumnKind> = new Set([
 const NOT_EXPORTED: ReadonlySet<ColumnKind> = new Set([
   'document',
   'issuer-docs',
+  'win-odds',
   'actions',
   'assign-control',
 ]);
@@ -78,6 +81,8 @@ const verdict = (label: string): CaseColumn => ({
   needs: MERCHANT_FEATURE.verdicts,
 });
 const DOCUMENT = c('document', 'Document', 115, 'document');
+/** Win probability and recommendation of an open case (issue 33): 'Win 62% · Fight'. */
+const WIN_ODDS = c('win_odds', 'Win Odds', 130, 'win-odds');
 
 const isIn = (group: readonly string[], role: string) => group.includes(role);
 
@@ -101,6 +106,7 @@ function chargebacks(role: string): CaseColumn[] {
     ...(showMerchant ? [c('merchant_name', 'Merchant', 170)] : []),
     ACTIONS,
     date('date_due', 'Due Date'),
+    WIN_ODDS,
     verdict('Outcome'),
     c('id', 'CB ID', 115),
     c('case_no', 'Case Number', 175),
@@ -141,6 +147,7 @@ function caseManagement(role: string): CaseColumn[] {
     verdict('Status'),
     DOCUMENT,
     date('date_due', 'Due Date'),
+    WIN_ODDS,
     c('id', 'CB ID', 115),
     c('case_no', 'Case Number', 175),
     c('order_id', 'Order ID', 130),
@@ -234,6 +241,7 @@ export function caseColumns(view: CaseView, roles: readonly string[], access: Co
 export function cellText(row: CaseRow, col: CaseColumn): string {
   if (col.kind === 'flag') return row.flag?.is_flagged ? 'Yes' : 'No';
   if (col.kind === 'document') return row.properties.is_doc_available ? 'Available' : '';
+  if (col.kind === 'win-odds') return winOddsText(row.win_odds);
   if (col.kind.startsWith('assign'))
     return row.assigned_user ? `${row.assigned_user.fname} ${row.assigned_user.lname}`.trim() : '';
   const value = (row as unknown as Record<string, unknown>)[col.key];
@@ -247,4 +255,10 @@ export function cellText(row: CaseRow, col: CaseColumn): string {
 export function exportAccessor(col: CaseColumn): string | null {
   if (NOT_EXPORTED.has(col.kind)) return null;
   return col.key;
+}
+
+/** 'Win 62% · Fight' (issue 33); empty for a closed or not yet scored case. */
+export function winOddsText(score: CaseRow['win_odds']): string {
+  if (!score) return '';
+  return `Win ${Math.round(score.probability * 100)}% · ${score.recommendation}`;
 }

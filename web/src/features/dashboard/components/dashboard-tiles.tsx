@@ -13,6 +13,7 @@ import { useFraudPct } from '../api/get-fraud-pct';
 import { useMidsCount } from '../api/get-mids-count';
 import { useUsersCount } from '../api/get-users-count';
 import { useClientId } from '../api/dashboard-params';
+import { RecoveredTile } from './recovered-tile';
 
 /** The expiring window: 72 hours (3 days) from today. */
 export function expiringRange(today = new Date()): string {
@@ -134,6 +135,7 @@ export function DashboardTiles() {
           to={hasHierarchy ? `/merchant-hierarchy?merchant_id=${merchantId}` : undefined}
         />
       )}
+      {tiles.has('recovered') && <RecoveredTile clientId={clientId} />}
       {tiles.has('users') && (
         <Tile
           id="users"

@@ -12,6 +12,7 @@ import type {
   ReconciliationCountResult,
   ReconciliationFlagResult,
   ReconciliationList,
+  RecoveredRevenueRows,
   WinRateRows,
 } from '@portal/contracts';
 import { api, saveBlob, type Params } from '../../../lib/api-client';
@@ -44,13 +45,17 @@ export const useAlertsReport = (p: Params) => useReport<AlertsReport>('alerts', 
 export const useMonitoring = (p: Params) => useReport<MonitoringReport>('monitoring', p);
 export const useWinRate = (p: Params) => useReport<WinRateRows>('win-rate', p);
 export const useReconciliation = (p: Params) => useReport<ReconciliationList>('reconciliation', p);
+export const useRecoveredRevenue = (p: Params) => useReport<RecoveredRevenueRows>('recovered-revenue', p);
 
 export function getMidHealth(q: MidHealthQuery, signal?: AbortSignal) {
   return getReport<MidHealthList>('mid-health', { ...q }, signal);
 }
 
-/** Downloads a report's CSV (mid-health.csv, reconciliation.csv) with the grid's filters. */
-export async function downloadReportCsv(name: 'mid-health' | 'reconciliation', params: Params) {
+/** Downloads a report's CSV (mid-health.csv, reconciliation.csv, recovered-revenue.csv) with its filters. */
+export async function downloadReportCsv(
+  name: 'mid-health' | 'reconciliation' | 'recovered-revenue',
+  params: Params,
+) {
   const { blob, filename } = await api.download(`cm/cases/reports/${name}.csv`, params);
   if (blob) saveBlob(blob, filename);
 }

@@ -9,6 +9,8 @@ import { CHART_VIEWS, ReportChart } from '../components/report-chart';
 import { ReportFilters, reportParams, type ReportFilterState } from '../components/report-filters';
 import { reportSections } from '../components/report-layout';
 import { WinRateTable } from '../components/win-rate-table';
+import { ExchangeRatesPanel } from '../components/exchange-rates-panel';
+import { RecoveredRevenueSection } from '../components/recovered-revenue-section';
 
 /** Reports default range: the last 30 days (spec 3 §9). */
 export const REPORT_DAYS = 30;
@@ -44,6 +46,10 @@ export default function ReportsRoute() {
       ))}
       <ErrorBoundary area="Win Rate">
         <WinRateTable params={params} />
+      </ErrorBoundary>
+      <ErrorBoundary area="Recovered Revenue">
+        <RecoveredRevenueSection params={params} />
+        <ExchangeRatesPanel />
       </ErrorBoundary>
     </Stack>
   );

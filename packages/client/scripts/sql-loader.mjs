@@ -1,0 +1,3 @@
+import { register } from 'node:module';
+
+register('./sql-hooks.mjs', import.meta.url);

@@ -1,0 +1,6 @@
+import { ApiKeysPage } from '../components/api-keys-page';
+
+/** /api-keys. */
+export default function ApiKeysRoute() {
+  return <ApiKeysPage />;
+}
