@@ -1,13 +1,15 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_PATTERN } from '@portal/contracts';
+import { createPortalClient } from '../../packages/client/src/index';
 import { screenshot } from '../support/browser';
-import { gatewayCall, signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web';
+import { signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web';
 
 /**
- * Issue 35.1: a merchant admin creates an API key on /api-keys (the key shown
- * once), lists cases with it over HTTP, revokes it in the browser, and the
- * next call with it is refused (401).
+ * Issue 35.1 and 35.3: a merchant admin creates an API key on /api-keys (the
+ * key shown once), lists cases with it through the generated client
+ * (@portal/client), revokes it in the browser, and the next call with it is
+ * refused (401). (The gateway's address without a tenant's name is acme's.)
  */
 let world: WebWorld;
 beforeAll(async () => {
@@ -42,10 +44,13 @@ describe('API keys screen', () => {
       expect(await list.textContent()).toContain(`…${secret.slice(-4)}`);
       expect(await page.content()).not.toContain(secret);
 
-      const cases = () => gatewayCall(world, 'acme', '/api/cm/cases?limit=5', { token: secret });
+      const portal = createPortalClient({ baseUrl: world.stack.gatewayUrl, apiKey: secret });
+      const cases = () => portal.cases.GET('/cm/cases', { params: { query: { limit: 5 } } });
       const first = await cases();
-      expect(first.status).toBe(200);
-      expect((first.json.data as unknown[]).length).toBeGreaterThan(0);
+      expect(first.response.status).toBe(200);
+      expect(first.data!.data.length).toBeGreaterThan(0);
+      // Only its scope: the key reads cases, not the users.
+      expect((await portal.users.GET('/users/users', {})).response.status).toBe(403);
 
       // The last use shows after a reload.
       await page.reload();
@@ -59,8 +64,8 @@ describe('API keys screen', () => {
       await screenshot(page, 'h35-api-keys-revoked');
 
       const after = await cases();
-      expect(after.status).toBe(401);
-      expect(after.json.message).toBe('The API key is not valid.');
+      expect(after.response.status).toBe(401);
+      expect((after.error as { message?: string } | undefined)?.message).toBe('The API key is not valid.');
     } finally {
       await context.close();
     }
