@@ -59,6 +59,8 @@ import {
 export interface SeedOptions {
   /** Cases per demo tenant. */
   casesPerTenant: number;
+  /** The tenant config files (the case seed reads their money settings); config/tenants by default. */
+  configDir?: string;
 }
 
 interface ServiceEntry {
@@ -72,7 +74,7 @@ export const SERVICES: Record<ServiceName, ServiceEntry> = {
   case: {
     definition: caseService,
     migrations: caseMigrations,
-    seed: (db, o) => seedCases(db, { cases: o.casesPerTenant }),
+    seed: (db, o) => seedCases(db, { cases: o.casesPerTenant, configDir: o.configDir }),
   },
   user: { definition: userService, migrations: userMigrations, seed: (db) => seedUser(db) },
   docs: { definition: docsService, migrations: docsMigrations, seed: (db) => seedDocs(db) },
@@ -119,9 +121,16 @@ export async function migrateAll(db: Db, log?: Logger) {
 }
 
 /** Seeds each service not seeded yet; `onSeed` is told before each seed that runs. */
-export async function seedAll(db: Db, scale: string, log?: Logger, onSeed?: (service: ServiceName) => void) {
-  const options = parseSeedScale(scale);
-  if (!options) return;
+export async function seedAll(
+  db: Db,
+  scale: string,
+  log?: Logger,
+  onSeed?: (service: ServiceName) => void,
+  configDir?: string,
+) {
+  const parsed = parseSeedScale(scale);
+  if (!parsed) return;
+  const options = { ...parsed, configDir };
   for (const name of ORDER)
     await runSeedOnce(
       db,
@@ -145,12 +154,18 @@ export async function seedDemo(db: Db, env: Env, log: Logger) {
   if (!options) return;
   // Said before it starts: the seed's SQL on PGlite holds the event loop (no timer fires).
   let announced = false;
-  await seedAll(db, env.SEED_SCALE, log, () => {
-    if (announced) return;
-    announced = true;
-    const cases = options.casesPerTenant.toLocaleString('en-US');
-    log.info(`Seeding the demo data: ${cases} cases per tenant (once, for a new database)`);
-  });
+  await seedAll(
+    db,
+    env.SEED_SCALE,
+    log,
+    () => {
+      if (announced) return;
+      announced = true;
+      const cases = options.casesPerTenant.toLocaleString('en-US');
+      log.info(`Seeding the demo data: ${cases} cases per tenant (once, for a new database)`);
+    },
+    env.TENANT_CONFIG_DIR,
+  );
   await slowPhase(log, 'Copying the demo files into the object store', () => copySeedObjects(db, env, log));
 }
 
