@@ -16,6 +16,8 @@ export const AuditItem = Type.Object({
   actor: Person,
   user: Person,
   impersonated: Type.Boolean(),
+  /** The merchant API key the call was made with (issue 35.1); null for a signed-in user. */
+  api_key_id: Type.Union([Type.String(), Type.Null()]),
   action: Type.String(),
   method: Type.Union([Type.String(), Type.Null()]),
   route: Type.Union([Type.String(), Type.Null()]),

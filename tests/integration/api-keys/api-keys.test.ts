@@ -215,6 +215,20 @@ describe('calling with a key', () => {
         route: '/api/cm/cases',
       },
     ]);
+    // The audit log screen's call names the key beside its creator.
+    const audit = await w.call(
+      'GET',
+      `/api/users/audit?target=${encodeURIComponent('/api/cm/cases')}&limit=50`,
+      {
+        token: tok('merchant.admin'),
+      },
+    );
+    expect(audit.status, JSON.stringify(audit.json)).toBe(200);
+    expect(
+      (audit.json.data as Array<{ request_id: string; api_key_id: string | null }>).find(
+        (e) => e.request_id === requestId,
+      )?.api_key_id,
+    ).toBe(key.id);
     const list = await w.call('GET', '/api/users/api-keys', { token: tok('merchant.admin') });
     const row = (
       list.json.data as Array<{ id: string; last_used_at: string | null; last_used_ip: string | null }>

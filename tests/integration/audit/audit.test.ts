@@ -238,7 +238,9 @@ describe('GET /users/audit', () => {
       headers: { host: 'acme.localhost', authorization: `Bearer ${await token('acme', 'admin')}` },
     });
     const [header, ...rows] = csv.body.trim().split('\r\n');
-    expect(header).toBe('Time,Actor,User,Impersonated,Action,Method,Route,Targets,Status,Request ID,IP');
+    expect(header).toBe(
+      'Time,Actor,User,Impersonated,API Key,Action,Method,Route,Targets,Status,Request ID,IP',
+    );
     expect(rows.some((row) => row.endsWith(',127.0.0.1'))).toBe(true);
   });
 
@@ -291,10 +293,12 @@ describe('GET /users/audit', () => {
     expect(r.headers['content-disposition']).toMatch(/attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = r.body.trim().split('\r\n');
     // A merchant admin's export has no client addresses (issue 27.G).
-    expect(lines[0]).toBe('Time,Actor,User,Impersonated,Action,Method,Route,Targets,Status,Request ID');
+    expect(lines[0]).toBe(
+      'Time,Actor,User,Impersonated,API Key,Action,Method,Route,Targets,Status,Request ID',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(
-      `merchant.admin,merchant.admin,No,request,POST,"'=HYPERLINK(""http://evil"")"`,
+      `merchant.admin,merchant.admin,No,,request,POST,"'=HYPERLINK(""http://evil"")"`,
     );
     expect(lines[1]).toContain('csv-formula-row');
     // Out of scope for northbank's admin: the same filter finds nothing there.

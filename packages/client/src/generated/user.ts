@@ -6597,6 +6597,7 @@ export interface operations {
                 username: string | null;
               } | null;
               impersonated: boolean;
+              api_key_id: string | null;
               action: string;
               method: string | null;
               route: string | null;

@@ -84,13 +84,14 @@ interface AuditRow {
   status: number | null;
   request_id: string | null;
   ip: string | null;
+  api_key_id: string | null;
 }
 
 function auditSelect(where: string, order: 'asc' | 'desc') {
   return `select a.id, a.created_at, a.actor_id, au.username as actor_username, a.user_id,
                  uu.username as user_username, a.action, a.method, a.route, a.path, a.target_ids,
                  a.target_user_id, coalesce(a.status, case when a.action = 'impersonated_call' and a.detail->>'status' ~ '^[0-9]{3}$'
-                   then (a.detail->>'status')::int end) as status, a.request_id, a.ip
+                   then (a.detail->>'status')::int end) as status, a.request_id, a.ip, a.api_key_id
             from users.audit_log a
             left join users.users au on au.id = a.actor_id
             left join users.users uu on uu.id = a.user_id
@@ -111,6 +112,7 @@ export function toAuditItem(r: AuditRow, withAddress: boolean): AuditItem {
     actor: person(r.actor_id, r.actor_username),
     user: person(r.user_id, r.user_username),
     impersonated: r.actor_id !== null && r.user_id !== null && r.actor_id !== r.user_id,
+    api_key_id: r.api_key_id,
     action: r.action,
     method: r.method,
     // Older rows (before routes were recorded) keep their raw path.

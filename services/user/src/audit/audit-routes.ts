@@ -35,6 +35,7 @@ const CSV_COLUMNS: { header: string; value: (a: AuditItem) => string | number }[
   { header: 'Actor', value: (a) => a.actor?.username ?? a.actor?.id ?? '' },
   { header: 'User', value: (a) => a.user?.username ?? a.user?.id ?? '' },
   { header: 'Impersonated', value: (a) => (a.impersonated ? 'Yes' : 'No') },
+  { header: 'API Key', value: (a) => a.api_key_id ?? '' },
   { header: 'Action', value: (a) => a.action },
   { header: 'Method', value: (a) => a.method ?? '' },
   { header: 'Route', value: (a) => a.route ?? '' },

@@ -10,7 +10,22 @@ const utc = (iso: string) => `${iso.replace('T', ' ').slice(0, 19)} UTC`;
 /** Newest first on the server; the columns do not sort (the log's order is its time). */
 const COLUMNS: ColDef<AuditItem>[] = [
   { field: 'time', headerName: 'Time', minWidth: 215, valueFormatter: (p) => utc(String(p.value ?? '')) },
-  { headerName: 'Actor', minWidth: 160, valueGetter: (p) => (p.data ? who(p.data.actor) : '') },
+  {
+    headerName: 'Actor',
+    minWidth: 160,
+    // A call made with a merchant API key (issue 35.1) names the key beside its creator.
+    cellRenderer: (p: ICellRendererParams<AuditItem>) =>
+      p.data ? (
+        <>
+          {who(p.data.actor)}{' '}
+          {p.data.api_key_id && (
+            <Badge size="sm" colorPalette="blue" data-testid="audit-api-key">
+              API key {p.data.api_key_id}
+            </Badge>
+          )}
+        </>
+      ) : null,
+  },
   {
     headerName: 'User',
     minWidth: 170,
