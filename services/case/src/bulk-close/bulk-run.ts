@@ -149,7 +149,11 @@ async function run(
       if (n < BULK_BATCH) return;
     }
   };
-  await Promise.all(Array.from({ length: PARALLEL_BATCHES }, loop));
+  // Every loop ends before the attempt does: with Promise.all, the first loop's error ended the attempt
+  // while another loop's batch still ran, and the retry counted from before that batch (issue 31).
+  const ended = await Promise.allSettled(Array.from({ length: PARALLEL_BATCHES }, loop));
+  const failed = ended.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
   await ctx.db.query(
     `update cases.bulk_jobs set state = 'done', date_run_end = now(), message = records_num || ' records updated.'
      where id = $1`,
