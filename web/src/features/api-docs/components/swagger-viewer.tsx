@@ -46,7 +46,8 @@ function nameUnlabelledControls(root: HTMLElement): MutationObserver {
 /**
  * Renders an OpenAPI document with Swagger UI. 'Try it out' is offered for
  * reads only and sends the signed-in user's token (and the impersonation
- * header), so the gateway's policy applies as everywhere else.
+ * header), or the API key given in Authorize, so the gateway's policy
+ * applies as everywhere else.
  */
 export function SwaggerViewer({ spec }: { spec: Record<string, unknown> }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -70,6 +71,9 @@ export function SwaggerViewer({ spec }: { spec: Record<string, unknown> }) {
           displayRequestDuration: true,
           filter: true,
           requestInterceptor: (request) => {
+            // A merchant API key given in Authorize (issue 35.1) is tried as that key, never impersonating;
+            // otherwise the signed-in user's token (and 'Login As'), as the app's own calls.
+            if (request.headers.Authorization) return request;
             const token = getAccessToken();
             if (token) request.headers.Authorization = `Bearer ${token}`;
             const imp = getImpersonation();

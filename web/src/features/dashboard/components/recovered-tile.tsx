@@ -44,12 +44,15 @@ export function RecoveredTile({ clientId }: { clientId: number | undefined }) {
             <Stat.ValueText fontSize="3xl" color="brand.fg" data-testid="tile-recovered-value">
               {formatMoney(q.data.this_month.net, q.data.currency)}
             </Stat.ValueText>
-            <Stat.HelpText color={TONE[change.tone]} mb="0" data-testid="tile-recovered-change">
-              <Icon size="sm" aria-hidden="true" mr="1" verticalAlign="middle" data-tone={change.tone}>
-                <Arrow />
-              </Icon>
-              {change.text} ({formatMoney(q.data.last_month.net, q.data.currency)})
-            </Stat.HelpText>
+            {/* A definition list holds only dt and dd: the comparison is a dd of its own. */}
+            <Box as="dd">
+              <Stat.HelpText color={TONE[change.tone]} mb="0" data-testid="tile-recovered-change">
+                <Icon size="sm" aria-hidden="true" mr="1" verticalAlign="middle" data-tone={change.tone}>
+                  <Arrow />
+                </Icon>
+                {change.text} ({formatMoney(q.data.last_month.net, q.data.currency)})
+              </Stat.HelpText>
+            </Box>
           </>
         )}
       </Stat.Root>
