@@ -32,6 +32,7 @@ import m038 from '../migrations/038_mid_activity.sql';
 import m039 from '../migrations/039_report_monthly_counters.sql';
 import m040 from '../migrations/040_money_ledger.sql';
 import m041 from '../migrations/041_win_odds.sql';
+import m042 from '../migrations/042_report_monthly_keys.sql';
 
 export const caseMigrations: ServiceMigrations = {
   schema: 'cases',
@@ -69,5 +70,6 @@ export const caseMigrations: ServiceMigrations = {
     { version: 39, name: '039_report_monthly_counters', sql: m039 },
     { version: 40, name: '040_money_ledger', sql: m040 },
     { version: 41, name: '041_win_odds', sql: m041 },
+    { version: 42, name: '042_report_monthly_keys', sql: m042 },
   ],
 };

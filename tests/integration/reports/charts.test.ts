@@ -72,6 +72,31 @@ describe('report charts', () => {
     );
   });
 
+  it('a case dated after the range (tomorrow) stays out, though ranges ending today read their month whole', async () => {
+    const [moved] = await rows<{ id: string; date_post: string }>(
+      `select id, date_post::text from cases.cases c where ${POSTED} order by date_post desc, id limit 1`,
+      [FROM, TO],
+    );
+    await c.t.db.query(`update cases.cases set date_post = $2 where id = $1`, [moved!.id, day(1)]);
+    try {
+      const total = (
+        await rows<{ n: number }>(`select count(*)::int n from cases.cases c where ${POSTED}`, [FROM, TO])
+      )[0]!.n;
+      expect((await get(`/cm/cases/reports/card-type?${RANGE}`)).total).toBe(total);
+      const reasons = await grouped('c.reason_code_id::text', '');
+      const reason = await get(`/cm/cases/reports/cb-by-reason-code?${RANGE}&limit=50`);
+      expect(reason.total).toBe(total);
+      expect(reason.data.map((r: { count: number }) => r.count)).toEqual(
+        reasons.slice(0, 50).map((r) => r.n),
+      );
+    } finally {
+      await c.t.db.query(`update cases.cases set date_post = $2 where id = $1`, [
+        moved!.id,
+        moved!.date_post,
+      ]);
+    }
+  });
+
   it('status totals: all time for the chargebacks list, the posted window for the report', async () => {
     const all = await get('/cm/cases/reports/cases-status-totals');
     const counts = await rows<{ id: number; n: number }>(

@@ -29,7 +29,10 @@ async function mismatches(tenant: string): Promise<number> {
   return rows[0]!.n;
 }
 
-/** Rows of the monthly rollups (migration 030) that differ from the same months summed from their sources. */
+/**
+ * Rows of the monthly rollups (migrations 030 and 042, the latter by reason code, card type and location) that
+ * differ from the same months summed from their sources.
+ */
 async function monthlyMismatches(tenant: string): Promise<number> {
   const { rows } = await c.t.db.query<{ n: number }>(
     `with rm as (select ref, month, merchant_id, mid_id, currency_id, processor_id, n, amount,
@@ -41,6 +44,17 @@ async function monthlyMismatches(tenant: string): Promise<number> {
                sum(represented)::int, sum(won_amount), sum(b1)::int, sum(b6)::int, sum(span_days)::bigint,
                sum(c9)::int) as counters
             from cases.report_daily where tenant_id = $1 group by 1, 2, 3, 4, 5, 6 having sum(n) <> 0),
+     rk as (select ref, month, dim, key, n, amount,
+              (s1, s5, v4, v5, represented, won_amount, b1, b6, span_days, recovered, lost, fees, unrated) as counters
+            from cases.report_monthly_key where tenant_id = $1 and n <> 0),
+     rdk as (select d.ref, date_trunc('month', d.day)::date as month, k.dim, k.key, sum(d.n)::int as n,
+               sum(d.amount) as amount,
+               (sum(d.s1)::int, sum(d.s5)::int, sum(d.v4)::int, sum(d.v5)::int, sum(d.represented)::int,
+                sum(d.won_amount), sum(d.b1)::int, sum(d.b6)::int, sum(d.span_days)::bigint, sum(d.recovered),
+                sum(d.lost), sum(d.fees), sum(d.unrated)::int) as counters
+             from cases.report_daily d
+             cross join lateral (values (1, d.reason_code_id), (2, d.card_type_id::int), (3, d.location::int)) k(dim, key)
+             where d.tenant_id = $1 group by 1, 2, 3, 4 having sum(d.n) <> 0),
      tm as (select month, mid_id, currency_id, trans_count::bigint as n, trans_amount as amount
             from cases.transactions_monthly where tenant_id = $1 and trans_count <> 0),
      td as (select date_trunc('month', day)::date as month, mid_id, currency_id, sum(trans_count)::bigint as n,
@@ -53,6 +67,8 @@ async function monthlyMismatches(tenant: string): Promise<number> {
             from cases.alerts where tenant_id = $1 group by 1, 2, 3, 4, 5)
      select (select count(*) from rm full join rd using (ref, month, merchant_id, mid_id, currency_id, processor_id)
              where (rm.n, rm.amount, rm.counters::text) is distinct from (rd.n, rd.amount, rd.counters::text))
+          + (select count(*) from rk full join rdk using (ref, month, dim, key)
+             where (rk.n, rk.amount, rk.counters::text) is distinct from (rdk.n, rdk.amount, rdk.counters::text))
           + (select count(*) from tm full join td using (month, mid_id, currency_id)
              where (tm.n, tm.amount) is distinct from (td.n, td.amount))
           + (select count(*) from am full join ad using (month, merchant_id, descriptor_id, source_id, currency_id)

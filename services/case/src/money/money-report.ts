@@ -8,8 +8,8 @@ import type {
 import type { Queryable } from '@portal/core';
 import { isoDay } from '../scope/dates';
 import type { Scope } from '../scope/scope';
-import { Params, rollupWhere, type ReportFilter } from '../reports/report-filter';
-import { byMonthSql, monthlyWhere, rollupRowsSql } from '../reports/report-range';
+import { Params, type ReportFilter } from '../reports/report-filter';
+import { keyedRowsSql, monthRowsSql, rollupRowsSql, totalsRowsSql } from '../reports/report-range';
 
 /**
  * The ledger's reads (issue 33): recovered, lost and fees in the reporting currency, summed from the
@@ -69,7 +69,7 @@ export async function recoveredTile(db: Queryable, scope: Scope, today = new Dat
   };
   const p = new Params();
   const { rows } = await db.query<SumRow & { m: string }>(
-    `select x.month::text as m, ${SUMS} from (${rollupRowsSql(f, p, `r.month, ${COLUMNS}`)}) x group by 1`,
+    `select x.month::text as m, ${SUMS} from (${totalsRowsSql(f, p, `r.month, ${COLUMNS}`)}) x group by 1`,
     p.values,
   );
   const current = totals(rows.find((r) => r.m === thisMonth));
@@ -93,14 +93,7 @@ function groupSql(
 ): { rows: string; label: string; join: string } {
   if (group === 'month')
     return {
-      rows: byMonthSql(f.range, p, {
-        days: (edge) =>
-          `select date_trunc('month', r.day)::date as key, ${COLUMNS} from cases.report_daily r
-           where ${rollupWhere(f, p, f.ref, edge)}`,
-        months: (first, last) =>
-          `select r.month as key, ${COLUMNS} from cases.report_monthly r
-           where r.ref = ${f.ref === 'post' ? 1 : 2} and ${monthlyWhere(f, 'r', p)} and r.month between ${first} and ${last}`,
-      }),
+      rows: `select m.m as key, m.n, m.recovered, m.lost, m.fees, m.unrated from (${monthRowsSql(f, p, COLUMNS)}) m`,
       label: `to_char(g.key, 'YYYY-MM')`,
       join: '',
     };
@@ -111,9 +104,8 @@ function groupSql(
       label: `mi.mid || coalesce(' (' || mi.alias || ')', '')`,
       join: 'join cases.mids mi on mi.id = g.key',
     };
-  // Reason codes are only in the daily rollup (as the win-rate report reads them).
   return {
-    rows: `select r.reason_code_id as key, ${COLUMNS} from cases.report_daily r where ${rollupWhere(f, p)}`,
+    rows: keyedRowsSql(f, p, 'reason_code', COLUMNS),
     label: `rc.code || ' - ' || rc.description`,
     join: 'join cases.reason_codes rc on rc.id = g.key',
   };

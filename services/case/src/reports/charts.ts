@@ -8,7 +8,13 @@ import type {
 import type { Queryable } from '@portal/core';
 import { scopeConditions } from '../scope/scope';
 import { casesWhere, Params, percent, rollupWhere, salesWhere, type ReportFilter } from './report-filter';
-import { chargebacksByMonthSql, rollupRowsSql, salesByMonthSql } from './report-range';
+import {
+  chargebacksByMonthSql,
+  groupedRowsSql,
+  totalsRowsSql,
+  salesByMonthSql,
+  type RollupGroup,
+} from './report-range';
 
 /**
  * The charts of the /reports page (spec 3 §2 Reports, §7). Counts and amounts come from the daily
@@ -46,30 +52,23 @@ async function slices(db: Queryable, sql: string, params: unknown[]): Promise<Sl
 async function rollupTotal(db: Queryable, f: ReportFilter): Promise<number> {
   const p = new Params();
   const { rows } = await db.query<{ n: string }>(
-    `select coalesce(sum(r.n), 0) as n from (${rollupRowsSql(f, p, 'r.n')}) r`,
+    `select coalesce(sum(r.n), 0) as n from (${totalsRowsSql(f, p, 'r.n')}) r`,
     p.values,
   );
   return num(rows[0]?.n);
 }
 
-/**
- * Slices of a key column of the rollup joined to its names, largest first. `monthly`: the key is a column of
- * the monthly rollup too (processor, merchant), so whole months are read there.
- */
+/** Slices of a grouping of the rollups joined to its names, largest first. */
 async function byKey(
   db: Queryable,
   f: ReportFilter,
-  key: string,
+  group: RollupGroup,
   label: string,
   join: string,
   limit: number | null,
-  monthly = false,
 ): Promise<ReportRows> {
   const p = new Params();
-  const columns = `${key} as key, r.n, r.amount`;
-  const rows = monthly
-    ? rollupRowsSql(f, p, columns)
-    : `select ${columns} from cases.report_daily r where ${rollupWhere(f, p)}`;
+  const rows = groupedRowsSql(f, p, group, 'r.n, r.amount');
   const list = await slices(
     db,
     `select x.key, ${label} as label, x.count, x.amount from (
@@ -96,7 +95,7 @@ async function byCounters(
   const p = new Params();
   const { rows } = await db.query<Record<string, string>>(
     `select ${counters.map((c) => `coalesce(sum(r.${c.column}), 0) as ${c.column}`).join(', ')}
-     from (${rollupRowsSql(f, p, counters.map((c) => `r.${c.column}`).join(', '))}) r`,
+     from (${totalsRowsSql(f, p, counters.map((c) => `r.${c.column}`).join(', '))}) r`,
     p.values,
   );
   const row = rows[0] ?? {};
@@ -110,13 +109,13 @@ async function byCounters(
 }
 
 export const cardType = (db: Queryable, f: ReportFilter, limit: number) =>
-  byKey(db, f, 'r.card_type_id', 'ct.name', 'join cases.card_types ct on ct.id = x.key', limit);
+  byKey(db, f, 'card_type', 'ct.name', 'join cases.card_types ct on ct.id = x.key', limit);
 
 export const reasonCodes = (db: Queryable, f: ReportFilter, limit: number) =>
   byKey(
     db,
     f,
-    'r.reason_code_id',
+    'reason_code',
     `rc.code || ' - ' || rc.description`,
     'join cases.reason_codes rc on rc.id = x.key',
     limit,
@@ -126,18 +125,17 @@ export const byPlatform = (db: Queryable, f: ReportFilter, limit: number) =>
   byKey(
     db,
     f,
-    'r.processor_id',
+    { column: 'r.processor_id' },
     `coalesce(pr.name, 'Unknown')`,
     'left join cases.processors pr on pr.id = x.key',
     limit,
-    true,
   );
 
 export const locationType = (db: Queryable, f: ReportFilter, limit: number) =>
   byKey(
     db,
     f,
-    'r.location',
+    'location',
     `case x.key when 1 then 'Domestic' when 2 then 'Offshore' else 'Unknown' end`,
     '',
     limit,
@@ -173,7 +171,7 @@ export async function statusTotals(
        where ${countsWhere()} group by 1`
     : `select x.g, x.n from (
          select sum(r.s1) as s1, sum(r.s2) as s2, sum(r.s3) as s3, sum(r.s4) as s4, sum(r.s5) as s5
-         from (${rollupRowsSql(f, p, 'r.s1, r.s2, r.s3, r.s4, r.s5', f.ref, allTime ? false : f.range)}) r
+         from (${totalsRowsSql(f, p, 'r.s1, r.s2, r.s3, r.s4, r.s5', f.ref, allTime ? false : f.range)}) r
        ) t cross join lateral (values (1, t.s1), (2, t.s2), (3, t.s3), (4, t.s4), (5, t.s5)) x(g, n)`;
   const { rows } = await db.query<{ g: number; n: string }>(sql, p.values);
   const count = (id: number) => num(rows.find((r) => Number(r.g) === id)?.n);

@@ -15,6 +15,18 @@ export interface ReportFilter {
   currencyId: number | null;
   /** Processor ids (platforms and gateway), null = all. */
   processors: number[] | null;
+  /** The tenant's latest chargeback day by each date reference, when looked up (report-range splitByMonth). */
+  latest?: Record<DateReference, string | null>;
+}
+
+/** The latest day of the tenant's daily rollup by each date reference (two backward index probes). */
+async function latestDays(db: Queryable, tenant: string): Promise<Record<DateReference, string | null>> {
+  const { rows } = await db.query<Record<DateReference, string | null>>(
+    `select (select max(day) from cases.report_daily where tenant_id = $1 and ref = 1)::text as post,
+       (select max(day) from cases.report_daily where tenant_id = $1 and ref = 2)::text as transaction`,
+    [tenant],
+  );
+  return rows[0] ?? { post: null, transaction: null };
 }
 
 const days = (r: DateRange) => (Date.parse(r.to) - Date.parse(r.from)) / 86_400_000;
@@ -93,6 +105,7 @@ export async function buildFilter(
     midId,
     currencyId: anyId(q.currency_id),
     processors,
+    latest: await latestDays(db, scope.tenant),
   };
 }
 

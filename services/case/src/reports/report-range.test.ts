@@ -31,4 +31,23 @@ describe('splitByMonth', () => {
     const oneDay = { from: '2026-03-01', to: '2026-03-01' };
     expect(splitByMonth(oneDay)).toEqual({ months: null, days: [oneDay] });
   });
+
+  it('reads the last month whole when nothing is dated after the range (latest day reached)', () => {
+    const year = { from: '2025-11-28', to: '2026-11-28' };
+    expect(splitByMonth(year, '2026-11-28')).toEqual({
+      months: { first: '2025-12-01', last: '2026-11-01' },
+      days: [{ from: '2025-11-28', to: '2025-11-30' }],
+    });
+    expect(splitByMonth(year, '2026-11-02').months).toEqual({ first: '2025-12-01', last: '2026-11-01' });
+    // A case dated after the range's end: its month's days are read one by one.
+    expect(splitByMonth(year, '2026-11-29')).toEqual(splitByMonth(year));
+    const across = { from: '2026-03-15', to: '2026-04-10' };
+    expect(splitByMonth(across, '2026-04-09')).toEqual({
+      months: { first: '2026-04-01', last: '2026-04-01' },
+      days: [{ from: '2026-03-15', to: '2026-03-31' }],
+    });
+    // A range not starting on the first of its month stays days.
+    const inside = { from: '2026-03-02', to: '2026-03-30' };
+    expect(splitByMonth(inside, '2026-03-30')).toEqual({ months: null, days: [inside] });
+  });
 });

@@ -1,7 +1,7 @@
 import type { WinRateRows, WinRateQuery } from '@portal/contracts';
 import type { Queryable } from '@portal/core';
-import { Params, percent, rollupWhere, type ReportFilter } from './report-filter';
-import { rollupRowsSql } from './report-range';
+import { Params, percent, type ReportFilter } from './report-filter';
+import { groupedRowsSql, type RollupGroup } from './report-range';
 
 /**
  * Win rate (issue 18, beyond the spec): per reason code, card type or merchant of the selection, the
@@ -10,20 +10,18 @@ import { rollupRowsSql } from './report-range';
  */
 const GROUPS: Record<
   NonNullable<WinRateQuery['group_by']>,
-  { key: string; label: string; join: string; monthly?: boolean }
+  { group: RollupGroup; label: string; join: string }
 > = {
   reason_code: {
-    key: 'r.reason_code_id',
+    group: 'reason_code',
     label: `rc.code || ' - ' || rc.description`,
     join: 'join cases.reason_codes rc on rc.id = x.key',
   },
-  card_type: { key: 'r.card_type_id', label: 'ct.name', join: 'join cases.card_types ct on ct.id = x.key' },
+  card_type: { group: 'card_type', label: 'ct.name', join: 'join cases.card_types ct on ct.id = x.key' },
   merchant: {
-    key: 'r.merchant_id',
+    group: { column: 'r.merchant_id' },
     label: 'm.business_name',
     join: 'join cases.merchants m on m.id = x.key',
-    // A column of the monthly rollup: whole months are read there.
-    monthly: true,
   },
 };
 
@@ -35,10 +33,7 @@ export async function winRate(
 ): Promise<WinRateRows> {
   const g = GROUPS[groupBy];
   const p = new Params();
-  const columns = `${g.key} as key, r.n, r.v4, r.v5, r.amount, r.won_amount`;
-  const rows = g.monthly
-    ? rollupRowsSql(f, p, columns)
-    : `select ${columns} from cases.report_daily r where ${rollupWhere(f, p)}`;
+  const rows = groupedRowsSql(f, p, g.group, 'r.n, r.v4, r.v5, r.amount, r.won_amount');
   const { rows: found } = await db.query<Record<string, string>>(
     `select x.key, ${g.label} as label, x.n, x.won, x.lost, x.amount, x.recovered from (
        select r.key, sum(r.n) as n, sum(r.v4) as won, sum(r.v5) as lost, sum(r.amount) as amount,
