@@ -12,6 +12,11 @@ export interface PacketPreviewPanelProps {
   /** Turn a page by 90 degrees clockwise, or remove it; absent: the viewer only shows. */
   onRotatePage?: (page: PacketPage) => void;
   onRemovePage?: (page: PacketPage) => void;
+  /**
+   * Whether a page may be turned or removed (default: every page): the case builder's summary pages are
+   * the server's own, so the builder offers no action on them rather than one that does nothing.
+   */
+  canArrangePage?: (page: PacketPage) => boolean;
   /** Mask a card number the server found (it draws the box when it compiles). */
   onMask?: (mask: NonNullable<PacketCheck['mask']>) => void;
   /** The note that accepts the packet's warnings; absent: the warnings are only shown. */

@@ -108,6 +108,7 @@ export function BuilderPacketPreview({
             if (doc && left <= 1) onStaged((all) => all.filter((s) => s.key !== doc.key));
             else addOp(page, { op: 'remove', page: page.source_page });
           }}
+          canArrangePage={(page) => sourceOf(page) !== undefined}
           onMask={(mask) => {
             const page = shown.page_map.find(
               (p) => p.document === mask.document && p.source_page === mask.page,

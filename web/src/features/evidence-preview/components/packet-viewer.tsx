@@ -28,12 +28,15 @@ export function PacketViewer({
   pages,
   onRotate,
   onRemove,
+  canArrange,
   busy,
 }: {
   pdfPath: string;
   pages: readonly ViewerPage[];
   onRotate?: (page: number) => void;
   onRemove?: (page: number) => void;
+  /** Whether the actions apply to a page (default: every page); a page they do not apply to shows none. */
+  canArrange?: (page: number) => boolean;
   busy?: boolean;
 }) {
   const bytes = usePacketPdf(pdfPath);
@@ -73,6 +76,7 @@ export function PacketViewer({
       </HStack>
     );
   const info = pages[current - 1];
+  const arrangeable = canArrange ? canArrange(current) : true;
   return (
     <HStack align="start" gap="3" data-testid="packet-viewer" data-pdf={pdfPath}>
       <Stack gap="2" maxH="560px" overflowY="auto" pr="1" flexShrink={0} data-testid="packet-thumbs">
@@ -116,7 +120,7 @@ export function PacketViewer({
             )}
           </Stack>
           <HStack gap="0">
-            {onRotate && (
+            {onRotate && arrangeable && (
               <IconButton
                 aria-label={`Rotate page ${current}`}
                 size="xs"
@@ -130,7 +134,7 @@ export function PacketViewer({
                 </Icon>
               </IconButton>
             )}
-            {onRemove && (
+            {onRemove && arrangeable && (
               <IconButton
                 aria-label={`Remove page ${current}`}
                 size="xs"

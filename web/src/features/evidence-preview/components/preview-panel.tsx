@@ -14,6 +14,7 @@ export function PreviewPanel({
   preview,
   onRotatePage,
   onRemovePage,
+  canArrangePage,
   onMask,
   note,
   onNote,
@@ -52,6 +53,7 @@ export function PreviewPanel({
         pages={pages}
         onRotate={onRotatePage && ((n) => onRotatePage(preview.page_map[n - 1]!))}
         onRemove={onRemovePage && ((n) => onRemovePage(preview.page_map[n - 1]!))}
+        canArrange={canArrangePage && ((n) => canArrangePage(preview.page_map[n - 1]!))}
         busy={busy}
       />
       <Text fontSize="xs" color="fg.muted" data-testid="packet-sha">
