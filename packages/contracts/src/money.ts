@@ -98,7 +98,10 @@ export const RecoveredRevenueRow = Type.Composite([
 export type RecoveredRevenueRow = Static<typeof RecoveredRevenueRow>;
 export const RecoveredRevenueRows = Type.Object({
   currency: Type.String(),
+  /** Of every group, also those beyond `limit`. */
   total: MoneyTotals,
+  /** How many groups there are; `data` holds the first `limit` of them. */
+  groups: Type.Integer({ minimum: 0 }),
   data: Type.Array(RecoveredRevenueRow),
 });
 export type RecoveredRevenueRows = Static<typeof RecoveredRevenueRows>;

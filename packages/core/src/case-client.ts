@@ -3,6 +3,7 @@ import {
   type CaseDetail,
   type CaseList,
   type InternalContext,
+  type LOOKUP_PATHS,
   type Mid,
 } from '@portal/contracts';
 import type { Queryable } from './db';
@@ -53,6 +54,15 @@ export class CaseClient {
   }
 
   /**
+   * One of the case service's lookup lists (`/cm/gen/*`, design §13: the case service owns them, the
+   * others read what an id names from here, never from its tables), as the portal's selects ask it:
+   * one page of 999 (spec 2 §7 'Lookups'). `T` is the path's item (contracts/lookups.ts).
+   */
+  async lookup<T extends { id: number }>(ctx: InternalContext, path: LookupPath): Promise<T[]> {
+    return (await this.get<{ data: T[] }>(ctx, `${path}?limit=999`)).data;
+  }
+
+  /**
    * The merchant of a MID the caller may see, or 404. The MID's number is read
    * from what the case service declares of its MIDs (the cases_api.mids view),
    * then the case service answers whether the caller's scope holds it.
@@ -70,6 +80,9 @@ export class CaseClient {
     return mid.merchant_id;
   }
 }
+
+/** A lookup list's path, without /api (contracts LOOKUP_PATHS). */
+export type LookupPath = (typeof LOOKUP_PATHS)[number];
 
 /** What the caller answers when a call to the case service fails. */
 function caseServiceError(error: unknown): Error {

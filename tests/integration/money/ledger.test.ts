@@ -358,7 +358,17 @@ describe('money ledger', () => {
       merchantAdmin,
     );
     expect(byReason.data).toHaveLength(Math.min(50, byReasonSql!.n));
+    expect(byReason.groups).toBe(byReasonSql!.n);
     expect(byReason.total.recovered).toBe(byMonth.total.recovered);
+    // The whole tenant reads other rollups (whole months by reason code, location rows for months): the same sums.
+    const wholeByMonth = await get(`/cm/cases/reports/recovered-revenue?${range}&group_by=month`, admin);
+    const wholeByReason = await get(
+      `/cm/cases/reports/recovered-revenue?${range}&group_by=reason_code`,
+      admin,
+    );
+    expect(wholeByReason.total).toEqual(wholeByMonth.total);
+    expect(wholeByReason.data).toHaveLength(20);
+    expect(wholeByReason.groups).toBeGreaterThan(20);
     const byMid = await get(
       `/cm/cases/reports/recovered-revenue?${range}&group_by=mid&limit=50`,
       merchantAdmin,

@@ -15426,6 +15426,7 @@ export interface operations {
               net: number;
               unrated: number;
             };
+            groups: number;
             data: {
               key: string;
               label: string;

@@ -138,6 +138,7 @@ export async function recoveredRevenue(
   return {
     currency: await reportingCurrency(db, f.scope.tenant),
     total,
+    groups: data.length,
     data: limit === null ? data : data.slice(0, limit),
   };
 }

@@ -111,6 +111,12 @@ export function RecoveredRevenueSection({ params }: { params: Params }) {
           </Table.Body>
         </Table.Root>
       )}
+      {q.data && q.data.groups > rows.length && (
+        <Text fontSize="sm" color="fg.muted" data-testid="recovered-revenue-cut">
+          The {rows.length} with the most recovered of {q.data.groups.toLocaleString('en-US')}; the total
+          counts them all, and the CSV lists them all.
+        </Text>
+      )}
       <Text fontSize="xs" color="fg.muted">
         Net recovered = recovered - dispute fees (network, processor and arbitration fees of the tenant
         configuration). Months are post-date months; cases without an exchange rate are counted under
