@@ -82,12 +82,9 @@ function afterKey(call: KeyCall, check: KeyCheck): void | Promise<void> {
     request.log.info({ reason: check.reason }, 'API key refused');
     throw errors.invalidApiKey();
   }
-  const loaded = gw.profiles.peek(tenant.config.id, check.key.created_by);
-  if (loaded === undefined)
-    return gw.profiles
-      .get(tenant.config.id, check.key.created_by, request.id)
-      .then((l) => authorizeKey(call, check.key, l.value, l.result));
-  return authorizeKey(call, check.key, loaded.value, loaded.result);
+  return gw.profiles.with(tenant.config.id, check.key.created_by, request.id, (loaded) =>
+    authorizeKey(call, check.key, loaded.value, loaded.result),
+  );
 }
 
 function authorizeKey(

@@ -190,12 +190,9 @@ function afterToken(step: Step, check: TokenCheck): void | Promise<void> {
     request.log.info({ reason: check.reason }, 'access token refused');
     throw errors.invalidToken();
   }
-  const loaded = gw.profiles.peek(tenant.config.id, check.token.userId);
-  if (loaded === undefined)
-    return gw.profiles
-      .get(tenant.config.id, check.token.userId, request.id)
-      .then((l) => afterProfile(step, check.token, l));
-  return afterProfile(step, check.token, loaded);
+  return gw.profiles.with(tenant.config.id, check.token.userId, request.id, (loaded) =>
+    afterProfile(step, check.token, loaded),
+  );
 }
 
 function afterProfile(

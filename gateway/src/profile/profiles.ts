@@ -143,6 +143,17 @@ export class Profiles {
     return this.source.get(profileKey(tenant, userId), () => this.fetch(tenant, userId, requestId));
   }
 
+  /** `then` with the profile: synchronously when it is in memory (the hot path), else once it is loaded. */
+  with(
+    tenant: string,
+    userId: number,
+    requestId: string,
+    then: (loaded: { value: UserProfile | null; result: CacheResult }) => void | Promise<void>,
+  ): void | Promise<void> {
+    const loaded = this.peek(tenant, userId);
+    return loaded === undefined ? this.get(tenant, userId, requestId).then(then) : then(loaded);
+  }
+
   private async fetch(tenant: string, userId: number, requestId: string): Promise<UserProfile | null> {
     const answer = await this.call('/users/whoami', 'POST', {
       tenant,
