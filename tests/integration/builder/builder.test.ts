@@ -14,6 +14,7 @@ import { startStack, type Stack } from '@portal/runner';
 import { flatJpeg } from '../../../services/docs/src/seed/demo-jpeg';
 import { evidencePdf, TEST_PAN } from '../../support/evidence-pdf';
 import { callGateway } from '../../support/gateway-client';
+import { pdfLines } from '../../support/pdf-text';
 import { makePdf, postForm, type UploadLink } from '../../support/representment-upload';
 import { createTestEnv, type TestEnv } from '../../support/test-env';
 import { send } from '../storage/multipart';
@@ -714,5 +715,87 @@ describe('PDF documents (issue 29)', () => {
       [c.id],
     );
     expect(evidence.rows[0]?.kinds_mask).toBe((1 << 1) | (1 << 2));
+  }, 90_000);
+
+  it('names the lookup answers in the case summary (currency, reason code, countries), never their ids', async () => {
+    const c = await newCase(`cat.name = 'Fraud' and c.merchant_id = ${fraudCase.merchant_id}`, [
+      fraudCase.id,
+      otherCase.id,
+    ]);
+    const named = async (sql: string, id: number) =>
+      (await t.db.query<{ name: string }>(sql, [id])).rows[0]!.name;
+    const gbp = await named(`select code as name from cases.currencies where id = $1`, 3);
+    const ireland = await named(`select name from cases.countries where id = $1`, 8);
+    const germany = await named(`select name from cases.countries where id = $1`, 4);
+    const rc = await named(
+      `select code || ' - ' || description as name from cases.reason_codes where id = $1`,
+      222,
+    );
+    expect([gbp, ireland, germany, rc]).toEqual(['GBP', 'Ireland', 'Germany', '4842 - Late Presentment']);
+    // A subscription: page 2 has the Case History group, with its Reason Code select.
+    const saved1 = await api('manager', 'PUT', `/api/builder/case/${c.id}`, {
+      ...page1({ is_subscription: true }),
+      fields: [...page1().fields, { id: 55, value: '3' }, { id: 65, value: '8' }],
+    });
+    expect(saved1.status, JSON.stringify(saved1.json)).toBe(200);
+    const saved2 = await api('manager', 'PUT', `/api/builder/case/${c.id}`, {
+      page: 2,
+      fields: [
+        { id: 70, value: '1 Main St' },
+        { id: 71, value: 'Springfield' },
+        { id: 73, value: '12345' },
+        { id: 75, value: '1Z999' },
+        { id: 117, value: '4' },
+        { id: 49, value: '222' },
+      ],
+    });
+    expect(saved2.status, JSON.stringify(saved2.json)).toBe(200);
+    const receipt = await upload(c.id, flatJpeg(320, 240), 'image/jpeg');
+    const delivery = await upload(c.id, flatJpeg(320, 240), 'image/jpeg');
+    const packet = { case_id: c.id, files: [doc(receipt, 1, 0), doc(delivery, 2, 1)], templates: [] };
+    const preview = await api('manager', 'POST', '/api/docs/builder/preview', packet);
+    expect(preview.status, JSON.stringify(preview.json)).toBe(200);
+    const previewed = preview.json as unknown as PacketPreview;
+    const pdf = await send(`${stack.gatewayUrl}${previewed.pdf_path}`, {
+      headers: { host: 'acme.localhost', authorization: `Bearer ${tokens.get('acme:manager')}` },
+    });
+    expect(pdf.status).toBe(200);
+
+    // The summary is the packet's first page: each lookup answer by its name, as the portal shows it.
+    const lines = await pdfLines(pdf.body);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        `Currency | ${gbp}`,
+        `Billing Country | ${ireland}`,
+        `Shipping Country | ${germany}`,
+        `Reason Code | ${rc}`,
+      ]),
+    );
+    for (const [label, id] of [
+      ['Currency', '3'],
+      ['Billing Country', '8'],
+      ['Shipping Country', '4'],
+      ['Reason Code', '222'],
+    ])
+      expect(lines, label).not.toContain(`${label} | ${id}`);
+
+    // Named the same way when submitted: the compiled packet is the preview byte for byte.
+    const warnings = previewed.checks.filter((x) => x.level === 'warning');
+    const ok = await api('manager', 'POST', '/api/docs/builder/upload', {
+      ...packet,
+      ...(warnings.length ? { accepted_warnings: { note: 'Checked', sha256: previewed.sha256 } } : {}),
+    });
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (await t.db.query<{ status_id: number }>(`select status_id from cases.cases where id = $1`, [c.id]))
+            .rows[0]!.status_id,
+        { timeout: 30_000 },
+      )
+      .toBe(CASE_STATUS.TransportCompleted);
+    const compiled = (await api('manager', 'GET', `/api/docs/representment/${c.id}/packet`))
+      .json as unknown as CompiledPacket;
+    expect(compiled.sha256).toBe(previewed.sha256);
   }, 90_000);
 });

@@ -4,10 +4,10 @@ import {
   type BuilderUploadBody,
   type InternalContext,
 } from '@portal/contracts';
-import { badRequest, conflict } from '@portal/core';
+import { badRequest, conflict, type CaseClient } from '@portal/core';
 import type { UploadRoute } from '../representment/accept-representment';
 import type { BuilderClient } from './builder-client';
-import { caseSummaryPdf } from './case-summary-pdf';
+import { caseSummary } from './case-summary';
 
 /**
  * The case builder's submission as an upload (spec 2 §2.7 steps 3 and 4, §5
@@ -15,11 +15,12 @@ import { caseSummaryPdf } from './case-summary-pdf';
  * builder's answers and document types are asked with the caller's context:
  * step 1 must be saved, every item must name a document type, every required
  * type must have a document and a template may be added once. When every
- * file has passed, the case summary is made from those answers and goes
- * first in the compiled PDF.
+ * file has passed, the case summary is made from those answers (its lookup
+ * answers named by the case service) and goes first in the compiled PDF.
  */
 export function builderSubmission(
   builder: BuilderClient,
+  cases: Pick<CaseClient, 'lookup'>,
   ctx: InternalContext,
   body: BuilderUploadBody,
 ): UploadRoute {
@@ -47,12 +48,6 @@ export function builderSubmission(
       if (new Set(templateIds).size !== templateIds.length) throw badRequest(B.templateAdded);
       answers = pages;
     },
-    async generate(c) {
-      const summary = await caseSummaryPdf(answers, {
-        merchant: c.merchant_name,
-        preparedBy: ctx.username,
-      });
-      return { filename: `case-summary-${c.id}.pdf`, ...summary };
-    },
+    generate: (c) => caseSummary(cases, ctx, c, answers),
   };
 }

@@ -12,7 +12,7 @@ import {
   UploadLinkAnswer,
   type InternalContext,
 } from '@portal/contracts';
-import { forbidden } from '@portal/core';
+import { forbidden, type CaseClient } from '@portal/core';
 import { acceptRepresentment } from '../representment/accept-representment';
 import { assertUser } from '../representment/representment-routes';
 import { issueUploadLink, UPLOAD_REFUSALS, type UploadLinkDeps } from '../representment/upload-link';
@@ -20,6 +20,8 @@ import type { BuilderClient } from './builder-client';
 import { builderSubmission } from './builder-submission';
 
 export interface BuilderUploadDeps extends UploadLinkDeps {
+  /** The case, and the lookups the case summary names its select answers by. */
+  cases: Pick<CaseClient, 'caseDetail' | 'lookup'>;
   builder: BuilderClient;
 }
 
@@ -88,7 +90,7 @@ export function builderUploadRoutes(deps: BuilderUploadDeps): FastifyPluginAsync
           isReupload: false,
           comment: body.comment ?? null,
           acceptedWarnings: body.accepted_warnings ?? null,
-          route: builderSubmission(deps.builder, ctx, body),
+          route: builderSubmission(deps.builder, deps.cases, ctx, body),
           draft: body.save_as_draft ?? false,
         });
         const { caseId, version, jobId, pages } = accepted;

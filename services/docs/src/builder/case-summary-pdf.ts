@@ -4,9 +4,10 @@ import { SALE_TYPES, type BuilderCase } from '@portal/contracts';
 /**
  * The case summary the builder adds in front of the documents (spec 2 §2.7
  * step 4): the case facts, customer, product, sales method and every answered
- * field of the builder pages, one labelled line each, wrapped to the page.
- * Only WinAnsi text can be drawn with the standard fonts, so other
- * characters are replaced.
+ * field of the builder pages, one labelled line each, wrapped to the page. A
+ * select answer of a lookup prints its name (`labels`, by field id; made by
+ * case-summary.ts), never its id. Only WinAnsi text can be drawn with the
+ * standard fonts, so other characters are replaced.
  */
 const PAGE = { width: 612, height: 792, margin: 54 };
 const SIZE = 10;
@@ -72,7 +73,12 @@ class Writer {
  */
 export async function caseSummaryPdf(
   pages: readonly BuilderCase[],
-  facts: { merchant: string; preparedBy: string | null },
+  facts: {
+    merchant: string;
+    preparedBy: string | null;
+    /** The printed names of lookup answers, by field id; a field without one prints its value. */
+    labels: ReadonlyMap<number, string>;
+  },
 ): Promise<{ bytes: Uint8Array; pages: number }> {
   const first = pages[0]!;
   const doc = await PDFDocument.create();
@@ -107,7 +113,7 @@ export async function caseSummaryPdf(
       const answered = g.fields.filter((f) => f.value !== null && f.value !== '');
       if (!answered.length) continue;
       w.heading(g.name, 12);
-      for (const f of answered) w.line(f.label, f.value!);
+      for (const f of answered) w.line(f.label, facts.labels.get(f.id) ?? f.value!);
     }
   }
   const bytes = await doc.save();

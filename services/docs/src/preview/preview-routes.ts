@@ -17,15 +17,17 @@ import {
   UPLOADABLE_STATUSES,
   type InternalContext,
 } from '@portal/contracts';
-import { forbidden, HttpError } from '@portal/core';
+import { forbidden, HttpError, type CaseClient } from '@portal/core';
 import type { BuilderClient } from '../builder/builder-client';
-import { caseSummaryPdf } from '../builder/case-summary-pdf';
+import { caseSummary } from '../builder/case-summary';
 import { assertUser } from '../representment/representment-routes';
 import { UPLOAD_REFUSALS } from '../representment/upload-link';
 import { compiledPacket } from './compiled-packet';
 import { previewPacket, previewPdf, type PreviewDeps } from './packet-preview';
 
 export interface PreviewRouteDeps extends PreviewDeps {
+  /** The case, and the lookups the builder's case summary names its select answers by. */
+  cases: Pick<CaseClient, 'caseDetail' | 'lookup'>;
   builder: BuilderClient;
 }
 
@@ -108,12 +110,8 @@ export function previewRoutes(deps: PreviewRouteDeps): FastifyPluginAsync {
             const missing = types.data.filter(
               (t) => t.required && !items.some((i) => i.upload_doc_type_id === t.id),
             );
-            const summary = await caseSummaryPdf(pages, {
-              merchant: c.merchant_name,
-              preparedBy: ctx.username,
-            });
             return {
-              summary: { filename: `case-summary-${c.id}.pdf`, ...summary },
+              summary: await caseSummary(deps.cases, ctx, c, pages),
               missingDocTypes: missing.map((t) => t.name),
             };
           },
