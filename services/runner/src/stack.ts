@@ -12,6 +12,8 @@ import {
   UPDATER_JOBS,
   scheduleWinOddsRefresh,
   WIN_ODDS_JOBS,
+  reportKeyFoldJob,
+  scheduleReportKeyFold,
 } from '@portal/case-service';
 import {
   buildServiceApp,
@@ -100,6 +102,7 @@ export const JOBS: readonly JobDefinition[] = [
   ...USER_EXPORT_JOBS,
   ...CONNECTOR_JOBS,
   ...WIN_ODDS_JOBS,
+  reportKeyFoldJob,
   // Mail queued in a transaction (enqueueMail), sent here after it commits.
   mailSendJob,
 ];
@@ -118,6 +121,7 @@ export async function migrateAll(db: Db, log?: Logger) {
   // Scheduled jobs schedule their next run themselves; the migrate step starts each chain (idempotent).
   await db.transaction((tx) => scheduleUploadLinkPurge(tx));
   await db.transaction((tx) => scheduleWinOddsRefresh(tx));
+  await db.transaction((tx) => scheduleReportKeyFold(tx));
 }
 
 /** Seeds each service not seeded yet; `onSeed` is told before each seed that runs. */

@@ -44,9 +44,11 @@ async function monthlyMismatches(tenant: string): Promise<number> {
                sum(represented)::int, sum(won_amount), sum(b1)::int, sum(b6)::int, sum(span_days)::bigint,
                sum(c9)::int) as counters
             from cases.report_daily where tenant_id = $1 group by 1, 2, 3, 4, 5, 6 having sum(n) <> 0),
-     rk as (select ref, month, dim, key, n, amount,
-              (s1, s5, v4, v5, represented, won_amount, b1, b6, span_days, recovered, lost, fees, unrated) as counters
-            from cases.report_monthly_key where tenant_id = $1 and n <> 0),
+     rk as (select ref, month, dim, key, sum(n)::int as n, sum(amount) as amount,
+              (sum(s1)::int, sum(s5)::int, sum(v4)::int, sum(v5)::int, sum(represented)::int, sum(won_amount),
+               sum(b1)::int, sum(b6)::int, sum(span_days)::bigint, sum(recovered), sum(lost), sum(fees),
+               sum(unrated)::int) as counters
+            from cases.report_monthly_key_all where tenant_id = $1 group by 1, 2, 3, 4 having sum(n) <> 0),
      rdk as (select d.ref, date_trunc('month', d.day)::date as month, k.dim, k.key, sum(d.n)::int as n,
                sum(d.amount) as amount,
                (sum(d.s1)::int, sum(d.s5)::int, sum(d.v4)::int, sum(d.v5)::int, sum(d.represented)::int,
@@ -126,6 +128,48 @@ describe('report rollup', () => {
     );
     expect(rows[0]!.total).toBeGreaterThan(1000);
     expect(rows[0]!.unknown).toBe(0);
+  });
+
+  it('writers only append to the whole-tenant key rollup: an open write holds no row another writer needs', async () => {
+    const db = c.t.db;
+    // Two cases of one post month and card type, of two merchants: before, both writers updated that month's
+    // card type and location rows of the whole tenant, and the second waited for the first to commit.
+    const { rows } = await db.query<{ x: string; y: string }>(
+      `select min(id) as x, max(id) as y from (
+         select distinct on (merchant_id) id, merchant_id from cases.cases
+         where tenant_id = 'acme' and card_type_id = 1 and date_post >= date_trunc('month', current_date - 40)
+           and date_post < date_trunc('month', current_date - 40) + interval '1 month'
+         order by merchant_id, id limit 2) t`,
+    );
+    const { x, y } = rows[0]!;
+    expect(x).not.toBe(y);
+    let updated!: () => void;
+    let release!: () => void;
+    const firstUpdated = new Promise<void>((r) => (updated = r));
+    const held = new Promise<void>((r) => (release = r));
+    const first = db.transaction(async (tx) => {
+      await tx.query(`update cases.cases set verdict_id = 4, status_id = 10 where id = $1`, [x]);
+      updated();
+      await held;
+    });
+    await firstUpdated;
+    try {
+      await db.transaction(async (tx) => {
+        await tx.query(`set local lock_timeout = 2000`);
+        await tx.query(`update cases.cases set verdict_id = 5, status_id = 10 where id = $1`, [y]);
+      });
+    } finally {
+      release();
+      await first;
+    }
+    expect(await monthlyMismatches('acme')).toBe(0);
+    // The fold moves every committed change into its row; the sums stay.
+    await db.query('select cases.report_monthly_key_fold()');
+    const left = await db.query(
+      `select 1 from cases.report_monthly_key_delta where tenant_id = 'acme' limit 1`,
+    );
+    expect(left.rowCount).toBe(0);
+    expect(await monthlyMismatches('acme')).toBe(0);
   });
 
   it('follows inserts, updates and deletes of cases', async () => {

@@ -97,7 +97,7 @@ const monthlyRollup =
 const keyRollup =
   (f: ReportFilter, p: Params, ref: DateReference, key: RollupKey): MonthlyFrom =>
   () =>
-    `cases.report_monthly_key r where r.tenant_id = ${p.add(f.scope.tenant)} and r.ref = ${refId(ref)}
+    `cases.report_monthly_key_all r where r.tenant_id = ${p.add(f.scope.tenant)} and r.ref = ${refId(ref)}
        and r.dim = ${ROLLUP_KEYS[key].dim}`;
 
 /**
