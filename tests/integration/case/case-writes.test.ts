@@ -128,6 +128,28 @@ describe('case writes', () => {
     for (const id of ids) expect((await history(id)).length).toBeGreaterThan(0);
   });
 
+  it('a bulk verdict waiting on a case another writer is moving finds it (not an unknown id)', async () => {
+    const [id] = await freshCases(1);
+    let moved!: () => void;
+    let release!: () => void;
+    const movedNow = new Promise<void>((r) => (moved = r));
+    const held = new Promise<void>((r) => (release = r));
+    // Another writer changes the case's status and holds its lock a moment.
+    const other = c.t.db.transaction(async (tx) => {
+      await tx.query(`update cases.cases set status_id = 2, status_group_id = 2 where id = $1`, [id]);
+      moved();
+      await held;
+    });
+    await movedNow;
+    const edit = c.call('PUT', '/cm/cases/edit', manager, { cases: [{ id, verdict_id: 5 }] });
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await other;
+    const answer = await edit;
+    expect(answer.status, answer.raw).toBe(200);
+    expect(answer.body.data[0]).toMatchObject({ id, verdict: 'Loss', status_id: 2 });
+  });
+
   it('moves a case to DNR (status 4, a loss) and reverts it (status 1)', async () => {
     const [id] = await freshCases(1);
     const dnr = await c.call('PATCH', `/cm/cases/${id}`, manager, { status_id: 4 });

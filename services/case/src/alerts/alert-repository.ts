@@ -257,12 +257,18 @@ export async function findAlert(
   id: number,
   lock = false,
 ): Promise<AlertRow | null> {
+  // Locked on its own first: a locking select with joins would recheck an alert changed meanwhile against
+  // the joined rows it read before, and miss it (lockCases in case-writes.ts).
+  if (lock)
+    await db.query('select 1 from cases.alerts where tenant_id = $1 and id = $2 for update', [
+      scope.tenant,
+      id,
+    ]);
   const params: unknown[] = [];
   const conditions = alertScopeConditions(scope, params);
   params.push(id);
   const { rows } = await db.query<SqlRow>(
-    `select ${ALERT_COLUMNS} ${ALERT_FROM} where ${conditions.join(' and ')} and a.id = $${params.length}
-     ${lock ? 'for update of a' : ''}`,
+    `select ${ALERT_COLUMNS} ${ALERT_FROM} where ${conditions.join(' and ')} and a.id = $${params.length}`,
     params,
   );
   return rows[0] ? toAlertRow(rows[0]) : null;

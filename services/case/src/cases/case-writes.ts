@@ -51,17 +51,22 @@ export async function lockCases(
   const params: unknown[] = [];
   const conditions = scopeConditions(scope, 'c', params);
   params.push([...new Set(ids)]);
+  // Locked alone, then joined: a locking select with joins rechecks a row changed meanwhile against the
+  // joined rows it read before (its old status), so a case whose status another writer had just changed
+  // went missing ('unknown case id', seen under the crowd bench).
   const { rows } = await tx.query<LockedCase>(
-    `select c.id, c.tenant_id, c.merchant_id, c.status_id, c.status_group_id, st.name as status, sg.name as status_group, c.verdict_id, v.name as verdict,
+    `with c as (
+       select * from cases.cases c where ${conditions.join(' and ')} and c.id = any($${params.length}::bigint[])
+       order by c.id for update
+     )
+     select c.id, c.tenant_id, c.merchant_id, c.status_id, c.status_group_id, st.name as status, sg.name as status_group, c.verdict_id, v.name as verdict,
        c.card_type_id, ct.name as card_type, c.processor_invoice_id, c.dispute_amt, c.flag_id, c.is_flagged, c.assigned_user_id
-     from cases.cases c
+     from c
      join cases.statuses st on st.id = c.status_id
      join cases.status_groups sg on sg.id = c.status_group_id
      join cases.verdicts v on v.id = c.verdict_id
      join cases.card_types ct on ct.id = c.card_type_id
-     where ${conditions.join(' and ')} and c.id = any($${params.length}::bigint[])
-     order by c.id
-     for update of c`,
+     order by c.id`,
     params,
   );
   const found = new Map(

@@ -162,6 +162,8 @@ export async function ingestDispute(
  */
 async function applyOutcome(tx: Queryable, ctx: InternalContext, caseId: number, d: ProcessorDispute) {
   const won = d.stage === 'won';
+  // Locked on its own first (lockCases in case-writes.ts says why).
+  await tx.query('select 1 from cases.cases where id = $1 for update', [caseId]);
   const c = await one<{
     merchant_id: number;
     status_id: number;
@@ -175,7 +177,7 @@ async function applyOutcome(tx: Queryable, ctx: InternalContext, caseId: number,
             cur.code as currency
        from cases.cases c join cases.statuses s on s.id = c.status_id join cases.verdicts v on v.id = c.verdict_id
        join cases.currencies cur on cur.id = c.dispute_currency_id
-      where c.id = $1 for update of c`,
+      where c.id = $1`,
     [caseId],
   );
   if (!c) return;

@@ -35,6 +35,12 @@ export async function findMid(
   id: number,
   lock = false,
 ): Promise<MidDetail | null> {
+  // Locked on its own first (lockCases in case-writes.ts says why).
+  if (lock)
+    await db.query('select 1 from cases.mids where tenant_id = $1 and id = $2 for update', [
+      scope.tenant,
+      id,
+    ]);
   const { rows } = await db.query<MidRow>(
     `select mi.id, mi.mid, mi.alias, mi.merchant_id, m.business_name as merchant_name,
        (select d.descriptor from cases.descriptors d where d.mid_id = mi.id order by d.id limit 1) as descriptor,
@@ -45,7 +51,7 @@ export async function findMid(
      join cases.merchants m on m.id = mi.merchant_id
      join cases.service_levels sl on sl.id = mi.service_level_id
      left join cases.processors p on p.id = mi.processor_id
-     where mi.tenant_id = $1 and mi.id = $2${lock ? ' for update of mi' : ''}`,
+     where mi.tenant_id = $1 and mi.id = $2`,
     [scope.tenant, id],
   );
   const r = rows[0];
