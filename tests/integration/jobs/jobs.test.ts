@@ -255,6 +255,9 @@ describe('worker health route', () => {
 
 describe('embedded stack (npm start)', () => {
   it('runs a job worker in process only when asked to', async () => {
+    // The migrate step's scheduled jobs (purge, win-odds refresh, report-key fold) fall due while the suite
+    // runs; this worker is stopped at once, and what it had begun went on querying the pool closed after it.
+    await t.db.query(`update pgboss.job set start_after = now() + interval '1 day' where state = 'created'`);
     const plain = await startStack(t.deps, { gatewayPort: 0, gatewayHost: '127.0.0.1', metricsPort: null });
     expect(plain.worker).toBeUndefined();
     await plain.close();
