@@ -70,7 +70,23 @@ export async function createTestEnv(overrides: Record<string, string> = {}): Pro
     db,
     close: async () => {
       await cache.close();
+      await jobsEnded(db);
       await db.close();
     },
   };
+}
+
+/**
+ * Waits (up to 10 s) for the job attempts still running in the database to end. A test's worker can begin
+ * the migrate step's scheduled jobs, due in a clone of an older template, as it stops, and pg-boss resolves
+ * the stop before they end: their queries then met the closed pool (an unhandled rejection in CI).
+ */
+async function jobsEnded(db: Db): Promise<void> {
+  for (let waited = 0; waited < 10_000; waited += 100) {
+    const running = await db
+      .query(`select 1 from jobs.job_status where state = 'running' limit 1`)
+      .catch(() => ({ rowCount: 0 }));
+    if (!running.rowCount) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
