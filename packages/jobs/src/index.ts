@@ -9,6 +9,7 @@
  *   getJobStatus / listJobStatuses what screens show
  *   migrateJobs(db, jobs)          the migrate step: tables, pg-boss schema, queues
  *   enqueueMail(tx, ...)           a mail sent by the worker once the transaction commits
+ *   selfScheduledJob(...)          a job that runs every N seconds and schedules its own next run
  */
 /** TypeBox, to write job schemas with (`defineJob({ schema: Type.Object(...) })`). */
 export { Type } from '@sinclair/typebox';
@@ -23,3 +24,4 @@ export { DEAD_WORKER_ERROR } from './liveness';
 export * from './events';
 export * from './live';
 export * from './mail';
+export * from './self-scheduled';

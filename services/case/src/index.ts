@@ -8,8 +8,8 @@ export { ONBOARDING_JOBS } from './onboarding/finalize';
 export { UPDATER_JOBS } from './case-updater/updater-job';
 export { EXPORT_JOBS } from './exports/mailed-export-job';
 export { CONNECTOR_JOBS } from './connectors/backfill-job';
-export { scheduleWinOddsRefresh, WIN_ODDS_JOBS } from './win-odds/win-odds-jobs';
-export { reportKeyFoldJob, scheduleReportKeyFold } from './reports/report-key-fold-job';
+export { winOddsRefresh, WIN_ODDS_JOBS } from './win-odds/win-odds-jobs';
+export { reportKeyFold, reportKeyFoldJob } from './reports/report-key-fold-job';
 
 export const caseService: ServiceDefinition = {
   name: 'case',

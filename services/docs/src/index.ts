@@ -6,7 +6,7 @@ export { seedDocs } from './seed/seed-docs';
 export { copySeedObjects, syncSeedObjects } from './seed/sync-objects';
 export { signFileLink, verifyFileLink, resolveDocsLinkSecret } from './files/signed-links';
 export { REPRESENTMENT_JOBS, setCardNetwork, compileJob, transportJob } from './representment/jobs';
-export { scheduleUploadLinkPurge, uploadLinkPurgeJob } from './representment/upload-link-purge';
+export { uploadLinkPurge, uploadLinkPurgeJob } from './representment/upload-link-purge';
 export { SimulatedCardNetwork, type CardNetworkAdapter } from './representment/card-network';
 export { compileRepresentment } from './representment/compile';
 export { checkFile } from './representment/file-check';

@@ -10,10 +10,10 @@ import {
   ONBOARDING_JOBS,
   seedCases,
   UPDATER_JOBS,
-  scheduleWinOddsRefresh,
+  winOddsRefresh,
   WIN_ODDS_JOBS,
+  reportKeyFold,
   reportKeyFoldJob,
-  scheduleReportKeyFold,
 } from '@portal/case-service';
 import {
   buildServiceApp,
@@ -36,8 +36,8 @@ import {
   docsMigrations,
   docsService,
   REPRESENTMENT_JOBS,
-  scheduleUploadLinkPurge,
   seedDocs,
+  uploadLinkPurge,
   uploadLinkPurgeJob,
 } from '@portal/docs-service';
 import { buildGateway, buildMetricsServer } from '@portal/gateway';
@@ -48,6 +48,7 @@ import {
   migrateJobs,
   type JobDefinition,
   type JobWorkerOptions,
+  type SelfScheduledJob,
 } from '@portal/jobs';
 import {
   REMINDER_JOBS,
@@ -107,6 +108,9 @@ export const JOBS: readonly JobDefinition[] = [
   mailSendJob,
 ];
 
+/** The jobs that schedule their own next run (selfScheduledJob, in JOBS too): the migrate step starts each chain. */
+const SELF_SCHEDULED: readonly SelfScheduledJob[] = [uploadLinkPurge, winOddsRefresh, reportKeyFold];
+
 /** SEED_SCALE: none, default (3,000 cases per tenant), large (500,000 per tenant: 1,000,000 in all) or a number per tenant. */
 export function parseSeedScale(scale: string): SeedOptions | null {
   if (scale === 'none') return null;
@@ -118,10 +122,8 @@ export function parseSeedScale(scale: string): SeedOptions | null {
 export async function migrateAll(db: Db, log?: Logger) {
   for (const name of ORDER) await migrate(db, SERVICES[name].migrations, log);
   await migrateJobs(db, JOBS, log);
-  // Scheduled jobs schedule their next run themselves; the migrate step starts each chain (idempotent).
-  await db.transaction((tx) => scheduleUploadLinkPurge(tx));
-  await db.transaction((tx) => scheduleWinOddsRefresh(tx));
-  await db.transaction((tx) => scheduleReportKeyFold(tx));
+  // Idempotent: a chain already started keeps its queued run.
+  for (const job of SELF_SCHEDULED) await db.transaction((tx) => job.schedule(tx));
 }
 
 /** Seeds each service not seeded yet; `onSeed` is told before each seed that runs. */

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, REPRESENTMENT_MESSAGES as M } from '@portal/contracts';
-import { resolveDocsLinkSecret, scheduleUploadLinkPurge, uploadLinkPurgeJob } from '@portal/docs-service';
+import { resolveDocsLinkSecret, uploadLinkPurge, uploadLinkPurgeJob } from '@portal/docs-service';
 import { enqueue, JobWorker } from '@portal/jobs';
 import { startStack, type Stack } from '@portal/runner';
 import { deriveObjectSecret, FilesystemObjectStore, FS_DOWNLOAD_URL, FS_UPLOAD_URL } from '@portal/storage';
@@ -97,7 +97,7 @@ describe('upload link purge', () => {
     expect((await startAfterOf(jobs[0]!.id)) % HOUR).toBe(0);
     expect(await startAfterOf(jobs[0]!.id)).toBe(slot * HOUR);
     // Starting it again (another migrate, another instance) adds nothing while that run is queued.
-    const again = await t.db.transaction((tx) => scheduleUploadLinkPurge(tx, (slot - 1) * HOUR + 5));
+    const again = await t.db.transaction((tx) => uploadLinkPurge.schedule(tx, (slot - 1) * HOUR + 5));
     expect(again).toEqual({ id: jobs[0]!.id, created: false });
   });
 

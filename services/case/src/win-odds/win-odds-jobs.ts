@@ -1,5 +1,5 @@
 import type { Queryable } from '@portal/core';
-import { defineJob, enqueue, Type, type Enqueued } from '@portal/jobs';
+import { defineJob, enqueue, selfScheduledJob, Type, type Enqueued } from '@portal/jobs';
 import { latestModel } from './win-odds-repository';
 import { refreshScores, trainTenant } from './win-odds-service';
 
@@ -11,8 +11,7 @@ import { refreshScores, trainTenant } from './win-odds-service';
  *  - `case.win-odds-refresh`: every 15 minutes for every tenant, the open
  *    cases changed since they were scored get scored again, and a tenant
  *    whose model is a day old (or missing) is trained: the nightly training.
- *    It schedules its own next run (the upload-link purge's pattern): the
- *    slot is the singleton key, so any number of starters converge on one.
+ *    Self-scheduled (selfScheduledJob).
  *
  * Both are idempotent in effect: a repeated attempt stores an equal model
  * again and scores the same cases the same way.
@@ -46,15 +45,14 @@ export function enqueueTraining(tx: Queryable, tenant: string, userId: number | 
   return enqueue(tx, winOddsTrainJob, {}, { tenant, createdBy: userId, singletonKey: 'win-odds-train' });
 }
 
-const slotOf = (ms: number) => Math.floor(ms / 1000 / REFRESH_INTERVAL_SECONDS);
-
-export const winOddsRefreshJob = defineJob({
+export const winOddsRefresh = selfScheduledJob({
   name: 'case.win-odds-refresh',
-  schema: Type.Object({ slot: Type.Integer({ minimum: 0 }) }),
+  intervalSeconds: REFRESH_INTERVAL_SECONDS,
+  tenant: SYSTEM_TENANT,
   retryLimit: 2,
   retryDelaySeconds: 60,
   expireInSeconds: 1800,
-  handler: async (ctx) => {
+  run: async (ctx) => {
     const { rows } = await ctx.db.query<{ id: string }>(`select id from cases.tenants order by id`);
     const done = { trained: 0, scored: 0 };
     for (const { id: tenant } of rows) {
@@ -67,30 +65,11 @@ export const winOddsRefreshJob = defineJob({
       } else done.scored += await refreshScores(ctx.db, tenant, ctx.env?.TENANT_CONFIG_DIR);
     }
     await ctx.progress(100, `${done.trained} tenant model(s) trained, ${done.scored} open case(s) scored`);
-    const next = Math.max(ctx.data.slot, slotOf(Date.now())) + 1;
-    await ctx.once('schedule-next', (tx) => enqueueRefresh(tx, next));
     return done;
   },
 });
 
-function enqueueRefresh(tx: Queryable, slot: number): Promise<Enqueued> {
-  return enqueue(
-    tx,
-    winOddsRefreshJob,
-    { slot },
-    {
-      tenant: SYSTEM_TENANT,
-      createdBy: null,
-      singletonKey: `slot-${slot}`,
-      startAfter: new Date(slot * REFRESH_INTERVAL_SECONDS * 1000),
-    },
-  );
-}
-
-/** The first refresh, at the next quarter hour (the migrate step calls it; idempotent). */
-export function scheduleWinOddsRefresh(db: Queryable, now = Date.now()): Promise<Enqueued> {
-  return enqueueRefresh(db, slotOf(now) + 1);
-}
+export const winOddsRefreshJob = winOddsRefresh.job;
 
 /** Listed in the runner's JOBS. */
 export const WIN_ODDS_JOBS = [winOddsTrainJob, winOddsRefreshJob];

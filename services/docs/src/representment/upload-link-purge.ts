@@ -1,5 +1,4 @@
-import type { Queryable } from '@portal/core';
-import { defineJob, enqueue, Type, type Enqueued, type JobContext } from '@portal/jobs';
+import { selfScheduledJob, type JobContext, type SlotData } from '@portal/jobs';
 import type { ObjectStore } from '@portal/storage';
 import { PREVIEW_RETENTION_SECONDS } from '../preview/preview-store';
 import { withStore } from './jobs';
@@ -16,12 +15,9 @@ import { UPLOAD_LINK_GRACE_SECONDS } from './version-repository';
  *    store first, then the row. The grace keeps a form posted just before its
  *    expiry usable by the upload call that follows it;
  *  - a preview PDF (docs.packet_previews, issue 34) not previewed again for a
- *    day goes: the row first, only if still that old, then the object.
+ *    day goes: the object first, then the row if still that old.
  *
- * Scheduled by itself: each run enqueues the next one at the start of the
- * next hour, with the hour as singleton key, so any number of starters
- * (the migrate step, a late run, two workers) converge on one queued run per
- * hour. The migrate step enqueues the first (scheduleUploadLinkPurge).
+ * Self-scheduled (selfScheduledJob).
  */
 export const UPLOAD_LINK_PURGE_INTERVAL_SECONDS = 3600;
 export { UPLOAD_LINK_GRACE_SECONDS };
@@ -31,8 +27,6 @@ const BATCH = 500;
 /** Most rows one run removes; the rest wait for the next hour. */
 const MAX_BATCHES = 40;
 
-const slotOf = (ms: number) => Math.floor(ms / 1000 / UPLOAD_LINK_PURGE_INTERVAL_SECONDS);
-
 export interface PurgeResult {
   used: number;
   expired: number;
@@ -40,41 +34,19 @@ export interface PurgeResult {
   previews: number;
 }
 
-export const uploadLinkPurgeJob = defineJob({
+export const uploadLinkPurge = selfScheduledJob({
   name: 'docs.upload-link-purge',
-  schema: Type.Object({ slot: Type.Integer({ minimum: 0 }) }),
+  intervalSeconds: UPLOAD_LINK_PURGE_INTERVAL_SECONDS,
+  tenant: HOUSEKEEPING_TENANT,
   retryLimit: 3,
   retryDelaySeconds: 30,
   expireInSeconds: 900,
-  handler: async (ctx): Promise<PurgeResult> => {
-    const result = await purge(ctx);
-    // The next hour, never one already past (a worker that was down does not replay the missed hours).
-    const next = Math.max(ctx.data.slot, slotOf(Date.now())) + 1;
-    await ctx.once('schedule-next', (tx) => enqueuePurge(tx, next));
-    return result;
-  },
+  run: purge,
 });
 
-function enqueuePurge(tx: Queryable, slot: number): Promise<Enqueued> {
-  return enqueue(
-    tx,
-    uploadLinkPurgeJob,
-    { slot },
-    {
-      tenant: HOUSEKEEPING_TENANT,
-      createdBy: null,
-      singletonKey: `slot-${slot}`,
-      startAfter: new Date(slot * UPLOAD_LINK_PURGE_INTERVAL_SECONDS * 1000),
-    },
-  );
-}
+export const uploadLinkPurgeJob = uploadLinkPurge.job;
 
-/** The first run, at the start of the next hour (the migrate step calls it; idempotent). */
-export function scheduleUploadLinkPurge(db: Queryable, now = Date.now()): Promise<Enqueued> {
-  return enqueuePurge(db, slotOf(now) + 1);
-}
-
-async function purge(ctx: JobContext<{ slot: number }>): Promise<PurgeResult> {
+async function purge(ctx: JobContext<SlotData>): Promise<PurgeResult> {
   const result: PurgeResult = { used: 0, expired: 0, objects: 0, previews: 0 };
   await ctx.progress(10, 'Removing used upload links');
   const used = await ctx.db.query(
@@ -128,7 +100,7 @@ async function purge(ctx: JobContext<{ slot: number }>): Promise<PurgeResult> {
  * while its object is being deleted keeps its renewed row and loses its PDF: its viewer answers 404 and
  * the user previews again.
  */
-async function purgePreviews(ctx: JobContext<{ slot: number }>, store: ObjectStore): Promise<number> {
+async function purgePreviews(ctx: JobContext<SlotData>, store: ObjectStore): Promise<number> {
   let removed = 0;
   for (let batch = 0; batch < MAX_BATCHES && !ctx.signal.aborted; batch++) {
     const { rows } = await ctx.db.query<{ tenant_id: string; s3_key: string }>(
