@@ -190,11 +190,15 @@ describe('month to date, alerts and monitoring', () => {
     const mtd = await get('/cm/cases/reports/mtd');
     const count = async (from: string, to: string) =>
       (
-        await rows<{ n: number; amount: string; sales: number }>(
+        await rows<{ n: number; amount: string; won: number; sales: number; alerts: number }>(
           `select (select count(*)::int from cases.cases where tenant_id = 'acme' and date_post between $1 and $2) as n,
              (select coalesce(sum(dispute_amt), 0) from cases.cases where tenant_id = 'acme' and date_post between $1 and $2) as amount,
+             (select count(*)::int from cases.cases where tenant_id = 'acme' and date_post between $1 and $2
+                and verdict_id = 4) as won,
              (select coalesce(sum(trans_count), 0)::int from cases.transactions_daily where tenant_id = 'acme'
-                and day between $1 and $2) as sales`,
+                and day between $1 and $2) as sales,
+             (select count(*)::int from cases.alerts where tenant_id = 'acme' and alert_date >= $1::date
+                and alert_date < $2::date + 1) as alerts`,
           [from, to],
         )
       )[0]!;
@@ -209,7 +213,12 @@ describe('month to date, alerts and monitoring', () => {
       prev.sales,
     ]);
     expect(metric('ratio').current).toBe(pct(cur.n, cur.sales));
-    expect(mtd.daily.at(-1)).toMatchObject({ current: cur.n });
+    expect([metric('won').current, metric('won').previous]).toEqual([cur.won, prev.won]);
+    expect([metric('alerts').current, metric('alerts').previous]).toEqual([cur.alerts, prev.alerts]);
+    expect(mtd.daily.at(-1)).toMatchObject({ current: cur.n, previous: prev.n });
+    // Cumulative by day of month: the first day's figure is that day alone.
+    const first = await count(mtd.current.from, mtd.current.from);
+    expect(mtd.daily[0]).toMatchObject({ day: 1, current: first.n });
   });
 
   it('alerts report: outcomes and savings per source', async () => {

@@ -34,44 +34,74 @@ interface Totals {
   alerts: number;
 }
 
-async function totals(db: Queryable, f: ReportFilter, range: DateRange): Promise<Totals> {
+interface DayRow {
+  day: string;
+  chargebacks: string | null;
+  amount: string | null;
+  won: string | null;
+  recovered: string | null;
+  sales: string | null;
+  sales_amount: string | null;
+  alerts: string | null;
+}
+
+/**
+ * The figures of every day from the previous period's first day to today, in one statement: each of
+ * the three sources (chargeback day rows, daily sales, alerts) is read once for both periods and
+ * grouped by day; the periods' totals and the cumulative chart are summed from these rows.
+ */
+async function dayRows(db: Queryable, f: ReportFilter, span: DateRange): Promise<DayRow[]> {
   const p = new Params();
   const alertWhere = alertScopeConditions(f.scope, p.values);
   if (f.midId !== null) alertWhere.push(`ad.mid_id = ${p.add(f.midId)}`);
   if (f.currencyId !== null) alertWhere.push(`a.currency_id = ${p.add(f.currencyId)}`);
-  const { rows } = await db.query<Record<string, string | null>>(
-    `select cb.*, s.*, al.* from
-       (select coalesce(sum(r.n), 0) as chargebacks, coalesce(sum(r.amount), 0) as amount, coalesce(sum(r.v4), 0) as won,
-          coalesce(sum(r.won_amount), 0) as recovered
-        from cases.report_daily r where ${rollupWhere(f, p, 'post', range)}) cb,
-       (select coalesce(sum(t.trans_count), 0) as sales, coalesce(sum(t.trans_amount), 0) as sales_amount
-        from cases.transactions_daily t where ${salesWhere(f, p, range)}) s,
-       (select count(*) as alerts from cases.alerts a join cases.alert_descriptors ad on ad.id = a.descriptor_id
-        where ${alertWhere.join(' and ')} and a.alert_date >= ${p.add(range.from)}::date
-          and a.alert_date < ${p.add(range.to)}::date + 1) al`,
+  const { rows } = await db.query<DayRow>(
+    `with cb as (
+       select r.day, sum(r.n) as chargebacks, sum(r.amount) as amount, sum(r.v4) as won,
+         sum(r.won_amount) as recovered
+       from cases.report_daily r where ${rollupWhere(f, p, 'post', span)} group by r.day),
+     s as (
+       select t.day, sum(t.trans_count) as sales, sum(t.trans_amount) as sales_amount
+       from cases.transactions_daily t where ${salesWhere(f, p, span)} group by t.day),
+     al as (
+       select (a.alert_date at time zone 'UTC')::date as day, count(*) as alerts
+       from cases.alerts a join cases.alert_descriptors ad on ad.id = a.descriptor_id
+       where ${alertWhere.join(' and ')}
+         and a.alert_date >= (${p.add(span.from)}::date::timestamp at time zone 'UTC')
+         and a.alert_date < ((${p.add(span.to)}::date + 1)::timestamp at time zone 'UTC')
+       group by 1)
+     select to_char(coalesce(cb.day, s.day, al.day), 'YYYY-MM-DD') as day, cb.chargebacks, cb.amount, cb.won,
+       cb.recovered, s.sales, s.sales_amount, al.alerts
+     from cb full join s on s.day = cb.day full join al on al.day = coalesce(cb.day, s.day)`,
     p.values,
   );
-  const r = rows[0] ?? {};
-  const n = (k: string) => Number(r[k] ?? 0);
-  return {
-    chargebacks: n('chargebacks'),
-    amount: n('amount'),
-    won: n('won'),
-    recovered: n('recovered'),
-    sales: n('sales'),
-    salesAmount: n('sales_amount'),
-    alerts: n('alerts'),
-  };
+  return rows;
 }
 
-async function cumulative(db: Queryable, f: ReportFilter, range: DateRange): Promise<Map<number, number>> {
-  const p = new Params();
-  const { rows } = await db.query<{ d: number; n: string }>(
-    `select extract(day from r.day)::int as d, sum(r.n) as n from cases.report_daily r
-     where ${rollupWhere(f, p, 'post', range)} group by 1`,
-    p.values,
-  );
-  return new Map(rows.map((r) => [Number(r.d), Number(r.n)]));
+function totals(rows: DayRow[], range: DateRange): Totals {
+  const t: Totals = { chargebacks: 0, amount: 0, won: 0, recovered: 0, sales: 0, salesAmount: 0, alerts: 0 };
+  for (const r of rows) {
+    if (r.day < range.from || r.day > range.to) continue;
+    t.chargebacks += Number(r.chargebacks ?? 0);
+    t.amount += Number(r.amount ?? 0);
+    t.won += Number(r.won ?? 0);
+    t.recovered += Number(r.recovered ?? 0);
+    t.sales += Number(r.sales ?? 0);
+    t.salesAmount += Number(r.sales_amount ?? 0);
+    t.alerts += Number(r.alerts ?? 0);
+  }
+  return t;
+}
+
+/** Chargebacks by day of month within the range. */
+function byDayOfMonth(rows: DayRow[], range: DateRange): Map<number, number> {
+  const days = new Map<number, number>();
+  for (const r of rows)
+    if (r.day >= range.from && r.day <= range.to && r.chargebacks !== null) {
+      const d = Number(r.day.slice(8, 10));
+      days.set(d, (days.get(d) ?? 0) + Number(r.chargebacks));
+    }
+  return days;
 }
 
 const change = (current: number, previous: number) =>
@@ -80,12 +110,9 @@ const money = (v: number) => Math.round(v * 100) / 100;
 
 export async function monthToDate(db: Queryable, f: ReportFilter, today = new Date()): Promise<MtdReport> {
   const { current, previous } = mtdPeriods(today);
-  const [cur, prev, curDays, prevDays] = await Promise.all([
-    totals(db, f, current),
-    totals(db, f, previous),
-    cumulative(db, f, current),
-    cumulative(db, f, previous),
-  ]);
+  const rows = await dayRows(db, f, { from: previous.from, to: current.to });
+  const [cur, prev] = [totals(rows, current), totals(rows, previous)];
+  const [curDays, prevDays] = [byDayOfMonth(rows, current), byDayOfMonth(rows, previous)];
   const metric = (key: string, label: string, c: number, p: number, isMoney = false) => ({
     key,
     label,
