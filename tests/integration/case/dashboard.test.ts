@@ -151,6 +151,97 @@ describe('dashboard and report calls', () => {
     expect(two.body.data.map((x: { name: string }) => x.name)).toEqual(['Visa', 'Amex', 'Other']);
   });
 
+  it('tiles and charts read from the rollups equal the case rows, for every kind of scope', async () => {
+    // A case posted tomorrow must stay out of this month so far, and one moved to another status group
+    // must move in the status chart: the rollups follow the writes.
+    const [tomorrow, moved] = (
+      await c.t.db.query<{ id: number }>(
+        `select id from cases.cases where merchant_id = $1 and status_group_id = 1 order by id limit 2`,
+        [A1],
+      )
+    ).rows as [{ id: number }, { id: number }];
+    await c.t.db.query(`update cases.cases set date_post = current_date + 1 where id = $1`, [tomorrow.id]);
+    await c.t.db.query(`update cases.cases set status_id = 10, date_post = current_date where id = $1`, [
+      moved.id,
+    ]);
+    const { rows: mids } = await c.t.db.query<{ id: number; mid: string }>(
+      `select id, mid from cases.mids where merchant_id = $1 order by id limit 2`,
+      [A1],
+    );
+    const scopes = [
+      { ctx: admin, where: `tenant_id = 'acme'` },
+      { ctx: merchant, where: `merchant_id = ${A1}` },
+      {
+        ctx: demoCtx('acme', 'merchant.admin', { mids_excluded: [mids[1]!.mid] }),
+        where: `merchant_id = ${A1} and mid_id <> ${mids[1]!.id}`,
+      },
+      {
+        ctx: demoCtx('acme', 'merchant.admin', { mids_allowed: [mids[0]!.mid] }),
+        where: `mid_id = ${mids[0]!.id}`,
+      },
+    ];
+    const monthStart = `${day(0).slice(0, 7)}-01`;
+    for (const { ctx, where } of scopes) {
+      const cases = async <T>(select: string, from: string, to: string, by = '') =>
+        (
+          await c.t.db.query<T>(
+            `select ${select} from cases.cases c where ${where} and date_post between $1 and $2 ${by}`,
+            [from, to],
+          )
+        ).rows;
+      const [mtd] = await cases<{ n: number; fraud: number }>(
+        'count(*)::int n, (count(*) filter (where is_fraud))::int fraud',
+        monthStart,
+        day(0),
+      );
+      expect((await c.call('GET', '/cm/cases/dashboard/chargebacks-mtd', ctx)).body, where).toEqual({
+        count: mtd!.n,
+      });
+      const fraud = await c.call(
+        'GET',
+        `/cm/cases/reports/cases-fraud-pct?date_range=${monthStart}|${day(0)}`,
+        ctx,
+      );
+      expect(fraud.body, where).toMatchObject({ fraud: mtd!.fraud, total: mtd!.n });
+      const byDay = await cases<{ date: string; count: number }>(
+        `to_char(date_post, 'YYYY-MM-DD') as date, count(*)::int as count`,
+        day(-45),
+        day(1),
+        'group by date_post order by date_post',
+      );
+      const dates = await c.call(
+        'GET',
+        `/cm/cases/dashboard/chargebacks-by-date-range?date_range=${day(-45)}|${day(1)}`,
+        ctx,
+      );
+      expect(
+        dates.body.data.filter((x: { count: number }) => x.count > 0),
+        where,
+      ).toEqual(byDay);
+      const statuses = await cases<{ case_status: string; count: number }>(
+        `(select name from cases.status_groups where id = c.status_group_id) as case_status, count(*)::int as count`,
+        day(-400),
+        day(0),
+        'group by c.status_group_id order by c.status_group_id',
+      );
+      const status = await c.call(
+        'GET',
+        `/cm/cases/reports/chargebacks-by-status?date_range=${day(-400)}|${day(0)}`,
+        ctx,
+      );
+      expect(status.body.data, where).toEqual(statuses);
+      const cards = await cases<{ name: string; count: number }>(
+        `(select name from cases.card_types where id = c.card_type_id) as name, count(*)::int as count`,
+        monthStart,
+        day(0),
+        'group by c.card_type_id order by c.card_type_id',
+      );
+      const names = cards.map((x) => x.name).join(',');
+      const chart = await c.call('GET', `/cm/cases/reports/chargebacks-by-card-type?names=${names}`, ctx);
+      expect(chart.body.data, where).toEqual(cards);
+    }
+  });
+
   it('answers 400 for malformed ranges and out-of-scope client ids', async () => {
     for (const url of [
       '/cm/cases/reports/cases-fraud-pct?date_range=last-week',

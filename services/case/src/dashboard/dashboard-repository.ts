@@ -2,41 +2,54 @@ import type { MidTop5Query, MidTop5Row } from '@portal/contracts';
 import { containsPattern, type Queryable } from '@portal/core';
 import { isoDay, type DateRange } from '../scope/dates';
 import { scopeConditions, type Scope } from '../scope/scope';
-import { Params } from '../reports/report-filter';
-import { byMonthSql } from '../reports/report-range';
-
-/** Scope plus a post-date range on alias c, with the parameters. */
-function where(scope: Scope, range: DateRange | null): { sql: string; params: unknown[] } {
-  const params: unknown[] = [];
-  const conditions = scopeConditions(scope, 'c', params);
-  if (range) {
-    params.push(range.from, range.to);
-    conditions.push(`c.date_post between $${params.length - 1}::date and $${params.length}::date`);
-  }
-  return { sql: conditions.join(' and '), params };
-}
+import { latestDays, Params, type ReportFilter } from '../reports/report-filter';
+import { byMonthSql, keyedRowsSql, totalsRowsSql } from '../reports/report-range';
 
 export function monthToDate(today = new Date()): DateRange {
   return { from: `${isoDay(today).slice(0, 7)}-01`, to: isoDay(today) };
 }
 
-export async function countPosted(db: Queryable, scope: Scope, range: DateRange): Promise<number> {
-  const w = where(scope, range);
-  const { rows } = await db.query<{ n: number }>(
-    `select count(*)::int as n from cases.cases c where ${w.sql}`,
-    w.params,
+/**
+ * Rows of the MID rollups (migration 038, alias r: merchant, MID, n, fraud, defended) of a scope by post
+ * date: whole months from mid_monthly, the days at the range's edges from mid_daily. `latest`: the tenant's
+ * latest post day, so that a range reaching it reads its last month whole (report-range splitByMonth).
+ */
+function midActivitySql(scope: Scope, range: DateRange, p: Params, latest: string | null): string {
+  const scoped = () => scopeConditions(scope, 'r', p.values).join(' and ');
+  return byMonthSql(
+    range,
+    p,
+    {
+      days: (edge) =>
+        `select r.mid_id, r.n, r.fraud, r.defended from cases.mid_daily r
+         where ${scoped()} and r.day between ${p.add(edge.from)}::date and ${p.add(edge.to)}::date`,
+      months: (first, last) =>
+        `select r.mid_id, r.n, r.fraud, r.defended from cases.mid_monthly r
+         where ${scoped()} and r.month between ${first} and ${last}`,
+    },
+    latest,
   );
-  return Number(rows[0]?.n ?? 0);
+}
+
+const latestPost = async (db: Queryable, scope: Scope) => (await latestDays(db, scope.tenant)).post;
+
+/** Chargebacks and fraud chargebacks posted in the range, from the MID rollups. */
+async function postedTotals(db: Queryable, scope: Scope, range: DateRange) {
+  const p = new Params();
+  const activity = midActivitySql(scope, range, p, await latestPost(db, scope));
+  const { rows } = await db.query<{ n: number; fraud: number }>(
+    `select coalesce(sum(x.n), 0)::int as n, coalesce(sum(x.fraud), 0)::int as fraud from (${activity}) x`,
+    p.values,
+  );
+  return { total: Number(rows[0]?.n ?? 0), fraud: Number(rows[0]?.fraud ?? 0) };
+}
+
+export async function countPosted(db: Queryable, scope: Scope, range: DateRange): Promise<number> {
+  return (await postedTotals(db, scope, range)).total;
 }
 
 export async function fraudPct(db: Queryable, scope: Scope, range: DateRange) {
-  const w = where(scope, range);
-  const { rows } = await db.query<{ fraud: number; total: number }>(
-    `select count(*) filter (where c.is_fraud)::int as fraud, count(*)::int as total from cases.cases c where ${w.sql}`,
-    w.params,
-  );
-  const fraud = Number(rows[0]?.fraud ?? 0);
-  const total = Number(rows[0]?.total ?? 0);
+  const { fraud, total } = await postedTotals(db, scope, range);
   const ratio = total ? fraud / total : 0;
   return { ratio, percent: Math.round(ratio * 10_000) / 100, fraud, total };
 }
@@ -70,19 +83,11 @@ const TOP5_SORT: Record<string, string> = {
 
 /**
  * New chargebacks per MID in the range, with fraud split and defended count (spec 1 §2.5), from the MID
- * rollups (migration 038): whole months from mid_monthly, the days at the range's edges from mid_daily.
+ * rollups.
  */
 export async function midsTop5(db: Queryable, scope: Scope, range: DateRange, q: MidTop5Query) {
   const p = new Params();
-  const scoped = () => scopeConditions(scope, 'r', p.values).join(' and ');
-  const activity = byMonthSql(range, p, {
-    days: (edge) =>
-      `select r.mid_id, r.n, r.fraud, r.defended from cases.mid_daily r
-       where ${scoped()} and r.day between ${p.add(edge.from)}::date and ${p.add(edge.to)}::date`,
-    months: (first, last) =>
-      `select r.mid_id, r.n, r.fraud, r.defended from cases.mid_monthly r
-       where ${scoped()} and r.month between ${first} and ${last}`,
-  });
+  const activity = midActivitySql(scope, range, p, await latestPost(db, scope));
   const agg = `select x.mid_id, sum(x.n)::int as new, sum(x.n - x.fraud)::int as "nonFraud", sum(x.fraud)::int as fraud,
       sum(x.defended)::int as defended
     from (${activity}) x group by x.mid_id having sum(x.n) > 0`;
@@ -117,25 +122,48 @@ export async function midsTop5(db: Queryable, scope: Scope, range: DateRange, q:
   };
 }
 
+/** Chargebacks per post day of the range, zeros included, from mid_daily (about half as many rows as cases). */
 export async function byDate(db: Queryable, scope: Scope, range: DateRange) {
-  const w = where(scope, range);
+  const p = new Params();
+  const from = p.add(range.from);
+  const to = p.add(range.to);
   const { rows } = await db.query<{ date: string; count: number }>(
     `select to_char(g, 'YYYY-MM-DD') as date, coalesce(x.n, 0)::int as count
-     from generate_series($${w.params.length - 1}::date, $${w.params.length}::date, interval '1 day') g
-     left join (select c.date_post, count(*) as n from cases.cases c where ${w.sql} group by c.date_post) x on x.date_post = g::date
+     from generate_series(${from}::date, ${to}::date, interval '1 day') g
+     left join (select r.day, sum(r.n) as n from cases.mid_daily r
+       where ${scopeConditions(scope, 'r', p.values).join(' and ')} and r.day between ${from}::date and ${to}::date
+       group by r.day) x on x.day = g::date
      order by g`,
-    w.params,
+    p.values,
   );
   return { data: rows };
 }
 
+/** A report filter of a dashboard scope and post-date range: the reports' rollup readers serve the tiles. */
+async function postFilter(db: Queryable, scope: Scope, range: DateRange): Promise<ReportFilter> {
+  return {
+    scope,
+    range,
+    ref: 'post',
+    midId: null,
+    currencyId: null,
+    processors: null,
+    latest: await latestDays(db, scope.tenant),
+  };
+}
+
+/** Chargebacks per status group with any in the range (the rollups' counters s1..s5). */
 export async function byStatus(db: Queryable, scope: Scope, range: DateRange) {
-  const w = where(scope, range);
+  const p = new Params();
+  const f = await postFilter(db, scope, range);
   const { rows } = await db.query<{ case_status: string; count: number }>(
     `select sg.name as case_status, x.n::int as count
-     from (select c.status_group_id, count(*) as n from cases.cases c where ${w.sql} group by c.status_group_id) x
-     join cases.status_groups sg on sg.id = x.status_group_id order by sg.id`,
-    w.params,
+     from (select sum(r.s1) as s1, sum(r.s2) as s2, sum(r.s3) as s3, sum(r.s4) as s4, sum(r.s5) as s5
+           from (${totalsRowsSql(f, p, 'r.s1, r.s2, r.s3, r.s4, r.s5')}) r) t
+     cross join lateral (values (1, t.s1), (2, t.s2), (3, t.s3), (4, t.s4), (5, t.s5)) x(id, n)
+     join cases.status_groups sg on sg.id = x.id
+     where x.n > 0 order by sg.id`,
+    p.values,
   );
   return { data: rows };
 }
@@ -151,12 +179,14 @@ const CARD_ALIASES: Record<string, number> = {
 
 /** Counts per card type in the order of the names asked for; every other card type is summed as 'Other'. */
 export async function byCardType(db: Queryable, scope: Scope, range: DateRange, names: string[]) {
-  const w = where(scope, range);
+  const p = new Params();
+  const f = await postFilter(db, scope, range);
   const { rows } = await db.query<{ card_type_id: number; n: number }>(
-    `select c.card_type_id, count(*)::int as n from cases.cases c where ${w.sql} group by c.card_type_id`,
-    w.params,
+    `select r.key as card_type_id, sum(r.n)::int as n from (${keyedRowsSql(f, p, 'card_type', 'r.n')}) r
+     group by r.key having sum(r.n) <> 0`,
+    p.values,
   );
-  const counts = new Map(rows.map((r) => [r.card_type_id, Number(r.n)]));
+  const counts = new Map(rows.map((r) => [Number(r.card_type_id), Number(r.n)]));
   const used = new Set<number>();
   const data = names.map((name) => {
     const id = CARD_ALIASES[name.toLowerCase()];
