@@ -161,6 +161,10 @@ function supervised(
   return proc;
 }
 
+/** STACK_CPU_PROF=1: each process writes a V8 CPU profile into <logDir>/prof as it ends (tests/bench/cpu-profile-top.mjs). */
+const profileArgs = (logDir: string) =>
+  process.env.STACK_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(logDir, 'prof')}`] : [];
+
 function startProcess(
   name: string,
   command: string[],
@@ -171,7 +175,11 @@ function startProcess(
 ): StackProcess {
   const log = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
   const launch = () => {
-    const child = spawn(process.execPath, command, { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...profileArgs(logDir), ...command], {
+      env,
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
     return child;
