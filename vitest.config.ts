@@ -67,6 +67,9 @@ export default defineConfig({
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Component tests walk several renders in jsdom: on a shared 2-core machine at a load of 10, two of
+          // them took more than the default 5 s (CI, 2026-11-28).
+          testTimeout: 20_000,
         },
       },
       {
