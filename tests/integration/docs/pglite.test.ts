@@ -6,7 +6,10 @@ import { migrate, openPglite, type Db } from '@portal/core';
 import { caseMigrations, seedCases } from '../../../services/case/src/index';
 import { docsMigrations, PgDocumentStore, seedDocs } from '../../../services/docs/src/index';
 
-/** The docs migration, the demo seed and the bytea store on PGlite (the embedded default of npm start). */
+/**
+ * The docs migration, the demo seed and the bytea store on PGlite (the embedded default of npm start). The
+ * seed on PGlite is CPU-bound: 118 s at a load of 16 on a shared machine, so the hook has 300 s.
+ */
 let db: Db;
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'docs-pglite-'));
@@ -15,7 +18,7 @@ beforeAll(async () => {
   await migrate(db, docsMigrations);
   await seedCases(db, { cases: 300 });
   await seedDocs(db);
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await db?.close();
 });
