@@ -20,7 +20,10 @@ export interface ReportFilter {
 }
 
 /** The latest day of the tenant's daily rollup by each date reference (two backward index probes). */
-export async function latestDays(db: Queryable, tenant: string): Promise<Record<DateReference, string | null>> {
+export async function latestDays(
+  db: Queryable,
+  tenant: string,
+): Promise<Record<DateReference, string | null>> {
   const { rows } = await db.query<Record<DateReference, string | null>>(
     `select (select max(day) from cases.report_daily where tenant_id = $1 and ref = 1)::text as post,
        (select max(day) from cases.report_daily where tenant_id = $1 and ref = 2)::text as transaction`,
