@@ -316,9 +316,17 @@ export const MtdMetric = Type.Object({
   change: Type.Union([Type.Number(), Type.Null()]),
   money: Type.Boolean(),
 });
+const MtdPeriods = Type.Object({ current: Type.Integer(), previous: Type.Integer() });
 export const MtdReport = Type.Object({
   current: Type.Object({ from: Type.String(), to: Type.String() }),
   previous: Type.Object({ from: Type.String(), to: Type.String() }),
+  /**
+   * The tenant's reporting currency: every money metric is in it, converted as the money ledger converts
+   * (issue 33: the newest rate of the currency on or before the day; recovered as the ledger counts it).
+   */
+  currency: Type.String(),
+  /** Chargebacks and transactions of each period without a rate for their day: counted, not in the amounts. */
+  unrated: Type.Object({ chargebacks: MtdPeriods, transactions: MtdPeriods }),
   metrics: Type.Array(MtdMetric),
   /** Cumulative chargebacks by day of month, this month and the previous one. */
   daily: Type.Array(Type.Object({ day: Type.Integer(), current: Type.Integer(), previous: Type.Integer() })),
@@ -406,11 +414,16 @@ export const WinRateRow = Type.Object({
   lost: Type.Integer(),
   /** won / (won + lost) * 100; null with no decided case. */
   win_rate: Type.Union([Type.Number(), Type.Null()]),
+  /** The chargebacks' disputed amount in the reporting currency (the money ledger's rate of each case). */
   disputed_amount: Type.Number(),
+  /** What the won cases recovered (partial recoveries as recovered), in the reporting currency: the ledger's. */
   recovered_amount: Type.Number(),
+  /** Chargebacks without a rate for their post date: counted, not in the amounts (the ledger's 'Without Rate'). */
+  unrated: Type.Integer(),
 });
 export type WinRateRow = Static<typeof WinRateRow>;
-export const WinRateRows = Type.Object({ data: Type.Array(WinRateRow) });
+/** `currency`: the tenant's reporting currency, of every amount. */
+export const WinRateRows = Type.Object({ currency: Type.String(), data: Type.Array(WinRateRow) });
 export type WinRateRows = Static<typeof WinRateRows>;
 
 /** The answer schema of a chart by its kind. */

@@ -33,6 +33,7 @@ import m039 from '../migrations/039_report_monthly_counters.sql';
 import m040 from '../migrations/040_money_ledger.sql';
 import m041 from '../migrations/041_win_odds.sql';
 import m042 from '../migrations/042_report_monthly_keys.sql';
+import m043 from '../migrations/043_report_disputed.sql';
 
 export const caseMigrations: ServiceMigrations = {
   schema: 'cases',
@@ -71,5 +72,6 @@ export const caseMigrations: ServiceMigrations = {
     { version: 40, name: '040_money_ledger', sql: m040 },
     { version: 41, name: '041_win_odds', sql: m041 },
     { version: 42, name: '042_report_monthly_keys', sql: m042 },
+    { version: 43, name: '043_report_disputed', sql: m043 },
   ],
 };

@@ -55,8 +55,9 @@ async function caseMismatches(tenant: string): Promise<number> {
 }
 
 /**
- * Groups of the rollups whose money differs from the cases' (and the reverse: a full join), by post
- * month, reason code and MID, from report_daily and from report_monthly.
+ * Groups of the rollups whose money (with the converted disputed amount of migration 043) differs from the
+ * cases' (and the reverse: a full join), by post month, reason code and MID, from report_daily,
+ * report_monthly and report_monthly_key.
  */
 async function rollupMismatches(tenant: string): Promise<number> {
   const [r] = await rows<{ n: string }>(
@@ -64,27 +65,42 @@ async function rollupMismatches(tenant: string): Promise<number> {
        select date_trunc('month', date_post)::date as month, reason_code_id, mid_id,
          sum(coalesce(rep_recovered, 0)) as rec, sum(coalesce(rep_lost, 0)) as lost,
          sum(case when money_rate is not null then rep_fees else 0 end) as fees,
-         count(*) filter (where money_rate is null)::int as unrated
+         count(*) filter (where money_rate is null)::int as unrated, sum(coalesce(rep_disputed, 0)) as disp
        from cases.cases where tenant_id = $1 group by 1, 2, 3
      ),
      d as (select date_trunc('month', day)::date as month, reason_code_id, mid_id, sum(recovered) as rec,
-             sum(lost) as lost, sum(fees) as fees, sum(unrated)::int as unrated
+             sum(lost) as lost, sum(fees) as fees, sum(unrated)::int as unrated, sum(disputed) as disp
            from cases.report_daily where tenant_id = $1 and ref = 1 group by 1, 2, 3),
-     km as (select month, mid_id, sum(rec) as rec, sum(lost) as lost, sum(fees) as fees, sum(unrated)::int as unrated
+     km as (select month, mid_id, sum(rec) as rec, sum(lost) as lost, sum(fees) as fees, sum(unrated)::int as unrated,
+              sum(disp) as disp
             from k group by 1, 2),
-     m as (select month, mid_id, sum(recovered) as rec, sum(lost) as lost, sum(fees) as fees, sum(unrated)::int as unrated
+     m as (select month, mid_id, sum(recovered) as rec, sum(lost) as lost, sum(fees) as fees, sum(unrated)::int as unrated,
+             sum(disputed) as disp
            from cases.report_monthly where tenant_id = $1 and ref = 1 group by 1, 2),
-     kr as (select reason_code_id, sum(rec) as rec, sum(lost) as lost, sum(fees) as fees from k group by 1),
-     dr as (select reason_code_id, sum(rec) as rec, sum(lost) as lost, sum(fees) as fees from d group by 1)
+     kr as (select reason_code_id, sum(rec) as rec, sum(lost) as lost, sum(fees) as fees, sum(disp) as disp
+            from k group by 1),
+     dr as (select reason_code_id, sum(rec) as rec, sum(lost) as lost, sum(fees) as fees, sum(disp) as disp
+            from d group by 1),
+     -- 043: the whole tenant's months by reason code (report_monthly_key and its unfolded deltas).
+     kk as (select month, reason_code_id, sum(rec) as rec, sum(disp) as disp from k group by 1, 2),
+     mk as (select month, key as reason_code_id, sum(recovered) as rec, sum(disputed) as disp
+            from cases.report_monthly_key_all where tenant_id = $1 and ref = 1 and dim = 1 group by 1, 2)
      select (select count(*) from k full join d using (month, reason_code_id, mid_id)
-             where (coalesce(k.rec, 0), coalesce(k.lost, 0), coalesce(k.fees, 0), coalesce(k.unrated, 0))
-               is distinct from (coalesce(d.rec, 0), coalesce(d.lost, 0), coalesce(d.fees, 0), coalesce(d.unrated, 0)))
+             where (coalesce(k.rec, 0), coalesce(k.lost, 0), coalesce(k.fees, 0), coalesce(k.unrated, 0),
+                    coalesce(k.disp, 0))
+               is distinct from (coalesce(d.rec, 0), coalesce(d.lost, 0), coalesce(d.fees, 0), coalesce(d.unrated, 0),
+                    coalesce(d.disp, 0)))
           + (select count(*) from km full join m using (month, mid_id)
-             where (coalesce(km.rec, 0), coalesce(km.lost, 0), coalesce(km.fees, 0), coalesce(km.unrated, 0))
-               is distinct from (coalesce(m.rec, 0), coalesce(m.lost, 0), coalesce(m.fees, 0), coalesce(m.unrated, 0)))
+             where (coalesce(km.rec, 0), coalesce(km.lost, 0), coalesce(km.fees, 0), coalesce(km.unrated, 0),
+                    coalesce(km.disp, 0))
+               is distinct from (coalesce(m.rec, 0), coalesce(m.lost, 0), coalesce(m.fees, 0), coalesce(m.unrated, 0),
+                    coalesce(m.disp, 0)))
           + (select count(*) from kr full join dr using (reason_code_id)
-             where (coalesce(kr.rec, 0), coalesce(kr.lost, 0), coalesce(kr.fees, 0))
-               is distinct from (coalesce(dr.rec, 0), coalesce(dr.lost, 0), coalesce(dr.fees, 0))) as n`,
+             where (coalesce(kr.rec, 0), coalesce(kr.lost, 0), coalesce(kr.fees, 0), coalesce(kr.disp, 0))
+               is distinct from (coalesce(dr.rec, 0), coalesce(dr.lost, 0), coalesce(dr.fees, 0), coalesce(dr.disp, 0)))
+          + (select count(*) from kk full join mk using (month, reason_code_id)
+             where (coalesce(kk.rec, 0), coalesce(kk.disp, 0)) is distinct from (coalesce(mk.rec, 0), coalesce(mk.disp, 0)))
+            as n`,
     [tenant],
   );
   return Number(r!.n);

@@ -326,7 +326,7 @@ describe('resultant KPI and win rate', () => {
     expect(alerts.data.some((r: { alert_total: number }) => r.alert_total > 0)).toBe(true);
   });
 
-  it('win rate by reason code: won, lost, rate and recovered amount', async () => {
+  it('win rate by reason code: won, lost, rate and the ledger amounts in the reporting currency', async () => {
     // Decide some cases so the rates are not all empty.
     await c.t.db.query(
       `update cases.cases set verdict_id = case when id % 3 = 0 then 5 else 4 end, status_id = 10
@@ -341,20 +341,23 @@ describe('resultant KPI and win rate', () => {
       lost: number;
       amount: string;
       recovered: string;
+      unrated: number;
     }>(
+      // The money ledger's columns (migration 040): converted at the case's rate, partial recoveries as recovered.
       `select c.reason_code_id::text as id, count(*)::int as n, count(*) filter (where verdict_id = 4)::int as won,
-         count(*) filter (where verdict_id = 5)::int as lost, sum(dispute_amt) as amount,
-         coalesce(sum(dispute_amt) filter (where verdict_id = 4), 0) as recovered
+         count(*) filter (where verdict_id = 5)::int as lost, coalesce(sum(rep_disputed), 0) as amount,
+         coalesce(sum(rep_recovered), 0) as recovered, count(*) filter (where money_rate is null)::int as unrated
        from cases.cases c where ${POSTED} group by 1`,
       [FROM, TO],
     );
+    expect(win.currency).toBe('USD');
     expect(win.data.length).toBe(Math.min(50, expected.length));
     for (const r of win.data) {
       const e = expected.find((x) => x.id === r.key)!;
-      expect([r.chargebacks, r.won, r.lost]).toEqual([e.n, e.won, e.lost]);
+      expect([r.chargebacks, r.won, r.lost, r.unrated]).toEqual([e.n, e.won, e.lost, e.unrated]);
       expect(r.win_rate).toBe(e.won + e.lost > 0 ? pct(e.won, e.won + e.lost) : null);
-      expect(r.recovered_amount).toBeCloseTo(Number(e.recovered), 2);
-      expect(r.disputed_amount).toBeCloseTo(Number(e.amount), 2);
+      expect(r.recovered_amount).toBe(Math.round(Number(e.recovered) * 100) / 100);
+      expect(r.disputed_amount).toBe(Math.round(Number(e.amount) * 100) / 100);
     }
     expect(win.data.some((r: { won: number }) => r.won > 0)).toBe(true);
     const byMerchant = await get(`/cm/cases/reports/win-rate?${RANGE}&group_by=merchant`, merchant);

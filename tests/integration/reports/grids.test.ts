@@ -4,7 +4,8 @@ import { ACME, demoCtx, startCaseApp, type CaseApp } from '../case/case-app';
 
 /**
  * MID health, reconciliation, month to date, alerts and monitoring reports against figures computed
- * here with plain SQL over the base tables; the reconciliation writes and their refusals.
+ * here with plain SQL over the base tables (the money as the ledger's case columns and rates have it);
+ * the reconciliation writes and their refusals.
  */
 let c: CaseApp;
 const admin = demoCtx('acme', 'admin');
@@ -23,6 +24,7 @@ const RANGE = `date_range=${FROM}|${TO}`;
 const rows = async <T = Record<string, unknown>>(sql: string, params: unknown[] = []) =>
   (await c.t.db.query<T>(sql, params)).rows;
 const pct = (n: number, base: number) => (base > 0 ? Math.round((n / base) * 10_000) / 100 : 0);
+const money = (v: string) => Math.round(Number(v) * 100) / 100;
 
 async function get(path: string, ctx = admin) {
   const r = await c.call('GET', path, ctx);
@@ -188,15 +190,35 @@ describe('reconciliation', () => {
 describe('month to date, alerts and monitoring', () => {
   it('month to date against the same days of the previous month', async () => {
     const mtd = await get('/cm/cases/reports/mtd');
+    // Money in the reporting currency (USD) as the money ledger has it: the cases' converted columns
+    // (migration 040), and the sales of each day and currency at the newest rate on or before that day.
     const count = async (from: string, to: string) =>
       (
-        await rows<{ n: number; amount: string; won: number; sales: number; alerts: number }>(
+        await rows<{
+          n: number;
+          amount: string;
+          won: number;
+          recovered: string;
+          unrated: number;
+          sales: number;
+          sales_amount: string;
+          alerts: number;
+        }>(
           `select (select count(*)::int from cases.cases where tenant_id = 'acme' and date_post between $1 and $2) as n,
-             (select coalesce(sum(dispute_amt), 0) from cases.cases where tenant_id = 'acme' and date_post between $1 and $2) as amount,
+             (select coalesce(sum(rep_disputed), 0) from cases.cases where tenant_id = 'acme' and date_post between $1 and $2) as amount,
              (select count(*)::int from cases.cases where tenant_id = 'acme' and date_post between $1 and $2
                 and verdict_id = 4) as won,
+             (select coalesce(sum(rep_recovered), 0) from cases.cases where tenant_id = 'acme'
+                and date_post between $1 and $2) as recovered,
+             (select count(*)::int from cases.cases where tenant_id = 'acme' and date_post between $1 and $2
+                and money_rate is null) as unrated,
              (select coalesce(sum(trans_count), 0)::int from cases.transactions_daily where tenant_id = 'acme'
                 and day between $1 and $2) as sales,
+             (select coalesce(sum(round(t.amount * case when t.currency_id = 1 then 1 else
+                  (select e.rate_to_reporting from cases.exchange_rates e where e.tenant_id = 'acme'
+                     and e.currency_id = t.currency_id and e.day <= t.day order by e.day desc limit 1) end, 2)), 0)
+                from (select day, currency_id, sum(trans_amount) as amount from cases.transactions_daily
+                      where tenant_id = 'acme' and day between $1 and $2 group by 1, 2) t) as sales_amount,
              (select count(*)::int from cases.alerts where tenant_id = 'acme' and alert_date >= $1::date
                 and alert_date < $2::date + 1) as alerts`,
           [from, to],
@@ -207,7 +229,23 @@ describe('month to date, alerts and monitoring', () => {
     const metric = (k: string) => mtd.metrics.find((m: { key: string }) => m.key === k);
     expect(mtd.current.from).toBe(`${TO.slice(0, 7)}-01`);
     expect([metric('chargebacks').current, metric('chargebacks').previous]).toEqual([cur.n, prev.n]);
-    expect(metric('chargeback_amount').current).toBeCloseTo(Number(cur.amount), 2);
+    expect(mtd.currency).toBe('USD');
+    expect([metric('chargeback_amount').current, metric('chargeback_amount').previous]).toEqual([
+      money(cur.amount),
+      money(prev.amount),
+    ]);
+    expect([metric('recovered').current, metric('recovered').previous]).toEqual([
+      money(cur.recovered),
+      money(prev.recovered),
+    ]);
+    expect([metric('transaction_amount').current, metric('transaction_amount').previous]).toEqual([
+      money(cur.sales_amount),
+      money(prev.sales_amount),
+    ]);
+    expect(mtd.unrated).toEqual({
+      chargebacks: { current: cur.unrated, previous: prev.unrated },
+      transactions: { current: 0, previous: 0 },
+    });
     expect([metric('transactions').current, metric('transactions').previous]).toEqual([
       cur.sales,
       prev.sales,

@@ -36,24 +36,24 @@ async function mismatches(tenant: string): Promise<number> {
 async function monthlyMismatches(tenant: string): Promise<number> {
   const { rows } = await c.t.db.query<{ n: number }>(
     `with rm as (select ref, month, merchant_id, mid_id, currency_id, processor_id, n, amount,
-                   (s1, s2, s3, s4, s5, v4, v5, represented, won_amount, b1, b6, span_days, c9) as counters
+                   (s1, s2, s3, s4, s5, v4, v5, represented, won_amount, b1, b6, span_days, c9, recovered, disputed) as counters
                  from cases.report_monthly where tenant_id = $1 and n <> 0),
      rd as (select ref, date_trunc('month', day)::date as month, merchant_id, mid_id, currency_id, processor_id,
               sum(n)::int as n, sum(amount) as amount,
               (sum(s1)::int, sum(s2)::int, sum(s3)::int, sum(s4)::int, sum(s5)::int, sum(v4)::int, sum(v5)::int,
                sum(represented)::int, sum(won_amount), sum(b1)::int, sum(b6)::int, sum(span_days)::bigint,
-               sum(c9)::int) as counters
+               sum(c9)::int, sum(recovered), sum(disputed)) as counters
             from cases.report_daily where tenant_id = $1 group by 1, 2, 3, 4, 5, 6 having sum(n) <> 0),
      rk as (select ref, month, dim, key, sum(n)::int as n, sum(amount) as amount,
               (sum(s1)::int, sum(s5)::int, sum(v4)::int, sum(v5)::int, sum(represented)::int, sum(won_amount),
                sum(b1)::int, sum(b6)::int, sum(span_days)::bigint, sum(recovered), sum(lost), sum(fees),
-               sum(unrated)::int) as counters
+               sum(unrated)::int, sum(disputed)) as counters
             from cases.report_monthly_key_all where tenant_id = $1 group by 1, 2, 3, 4 having sum(n) <> 0),
      rdk as (select d.ref, date_trunc('month', d.day)::date as month, k.dim, k.key, sum(d.n)::int as n,
                sum(d.amount) as amount,
                (sum(d.s1)::int, sum(d.s5)::int, sum(d.v4)::int, sum(d.v5)::int, sum(d.represented)::int,
                 sum(d.won_amount), sum(d.b1)::int, sum(d.b6)::int, sum(d.span_days)::bigint, sum(d.recovered),
-                sum(d.lost), sum(d.fees), sum(d.unrated)::int) as counters
+                sum(d.lost), sum(d.fees), sum(d.unrated)::int, sum(d.disputed)) as counters
              from cases.report_daily d
              cross join lateral (values (1, d.reason_code_id), (2, d.card_type_id::int), (3, d.location::int)) k(dim, key)
              where d.tenant_id = $1 group by 1, 2, 3, 4 having sum(d.n) <> 0),

@@ -14469,6 +14469,17 @@ export interface operations {
               from: string;
               to: string;
             };
+            currency: string;
+            unrated: {
+              chargebacks: {
+                current: number;
+                previous: number;
+              };
+              transactions: {
+                current: number;
+                previous: number;
+              };
+            };
             metrics: {
               key: string;
               label: string;
@@ -14748,6 +14759,7 @@ export interface operations {
         };
         content: {
           'application/json': {
+            currency: string;
             data: {
               key: string;
               label: string;
@@ -14757,6 +14769,7 @@ export interface operations {
               win_rate: number | null;
               disputed_amount: number;
               recovered_amount: number;
+              unrated: number;
             }[];
           };
         };

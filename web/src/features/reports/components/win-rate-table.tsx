@@ -12,11 +12,16 @@ const GROUP_LABELS: Record<(typeof WIN_RATE_GROUPS)[number], string> = {
   merchant: 'Merchant',
 };
 
-/** Win rate and recovered amount by reason code, card type or merchant (issue 18). */
+/**
+ * Win rate and recovered amount by reason code, card type or merchant (issue 18). The amounts are the money
+ * ledger's, in the tenant's reporting currency (the 'Recovered revenue' section's): the columns name it.
+ */
 export function WinRateTable({ params }: { params: Params }) {
   const [group, setGroup] = useState<(typeof WIN_RATE_GROUPS)[number]>('reason_code');
   const q = useWinRate({ ...params, group_by: group, limit: 10 });
   const rows = q.data?.data ?? [];
+  const currency = q.data?.currency ?? 'USD';
+  const unrated = rows.reduce((s, r) => s + r.unrated, 0);
   return (
     <Flex
       direction="column"
@@ -53,11 +58,17 @@ export function WinRateTable({ params }: { params: Params }) {
         <Table.Root size="sm" variant="outline">
           <Table.Header>
             <Table.Row>
-              {[GROUP_LABELS[group], 'Chargebacks', 'Won', 'Lost', 'Win Rate', 'Disputed', 'Recovered'].map(
-                (h) => (
-                  <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
-                ),
-              )}
+              {[
+                GROUP_LABELS[group],
+                'Chargebacks',
+                'Won',
+                'Lost',
+                'Win Rate',
+                `Disputed (${currency})`,
+                `Recovered (${currency})`,
+              ].map((h) => (
+                <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
+              ))}
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -68,12 +79,18 @@ export function WinRateTable({ params }: { params: Params }) {
                 <Table.Cell>{formatCount(r.won)}</Table.Cell>
                 <Table.Cell>{formatCount(r.lost)}</Table.Cell>
                 <Table.Cell>{r.win_rate === null ? '-' : `${r.win_rate.toFixed(2)}%`}</Table.Cell>
-                <Table.Cell>{formatMoney(r.disputed_amount)}</Table.Cell>
-                <Table.Cell>{formatMoney(r.recovered_amount)}</Table.Cell>
+                <Table.Cell>{formatMoney(r.disputed_amount, currency)}</Table.Cell>
+                <Table.Cell>{formatMoney(r.recovered_amount, currency)}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
         </Table.Root>
+      )}
+      {unrated > 0 && (
+        <Text color="fg.muted" fontSize="sm" data-testid="win-rate-unrated">
+          {formatCount(unrated)} {unrated === 1 ? 'chargeback has' : 'chargebacks have'} no exchange rate to{' '}
+          {currency} for {unrated === 1 ? 'its' : 'their'} post date: counted, but not in the amounts.
+        </Text>
       )}
     </Flex>
   );
