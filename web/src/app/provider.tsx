@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { useAuth } from '../lib/auth/auth-context';
+import { LiveCaseFigures } from '../lib/case-writes';
 import { LiveUpdates } from '../lib/live-events';
 import { TenantContext } from '../lib/tenant-config';
 import { applyFavicon, lookFor, systemFromLook } from '../lib/theme';
@@ -67,6 +68,7 @@ export function AppProvider({ tenant, children }: { tenant: TenantBootstrap; chi
       <TenantContext.Provider value={tenant}>
         <AuthProvider>
           <LiveUpdates />
+          <LiveCaseFigures />
           <ThemedChakra tenant={tenant}>
             <FeatureSlots>{children}</FeatureSlots>
           </ThemedChakra>

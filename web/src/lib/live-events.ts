@@ -276,25 +276,37 @@ export function useLiveEvent(filter: LiveFilter, handler: (message: LiveDelivery
 }
 
 /**
- * Refetches the queries under `queryKey` on each matching message, at most
- * once per `coalesceMs` (a bulk change sends hundreds of events) and never
- * cancelling a refetch already running.
+ * Runs `refresh` (the latest one given) after a matching message, at most
+ * once per `coalesceMs`: a bulk change sends hundreds of events.
  */
-export function useLiveInvalidate(filter: LiveFilter, queryKey: QueryKey, coalesceMs = 500): void {
-  const queryClient = useQueryClient();
+export function useLiveRefresh(filter: LiveFilter, refresh: () => void, coalesceMs = 500): void {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const key = useRef(queryKey);
+  const latest = useRef(refresh);
   useEffect(() => {
-    key.current = queryKey;
+    latest.current = refresh;
   });
   useEffect(() => () => clearTimeout(timer.current), []);
   useLiveEvent(filter, () => {
     if (timer.current !== undefined) return;
     timer.current = setTimeout(() => {
       timer.current = undefined;
-      void queryClient.invalidateQueries({ queryKey: key.current }, { cancelRefetch: false });
+      latest.current();
     }, coalesceMs);
   });
+}
+
+/**
+ * Refetches the queries under `queryKey` on each matching message, at most
+ * once per `coalesceMs` (a bulk change sends hundreds of events) and never
+ * cancelling a refetch already running.
+ */
+export function useLiveInvalidate(filter: LiveFilter, queryKey: QueryKey, coalesceMs = 500): void {
+  const queryClient = useQueryClient();
+  useLiveRefresh(
+    filter,
+    () => void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false }),
+    coalesceMs,
+  );
 }
 
 /**

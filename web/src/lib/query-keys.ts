@@ -36,3 +36,11 @@ export const queryRoots = {
   /** The win odds model's evaluation (issue 33). */
   winOdds: ['win-odds'],
 } as const;
+
+/**
+ * Figures computed from cases: every report (the /reports charts and tables, win rate, recovered revenue,
+ * KPI, MTD, MID health, monitoring, ...) and the dashboard (its tiles, the recovered tile among them, and
+ * its charts). A case write or a live case event marks them stale (lib/case-writes.ts); a new area of
+ * such figures puts its root here, not in each mutation.
+ */
+export const caseFigureRoots = [queryRoots.reports, queryRoots.dashboard] as const;

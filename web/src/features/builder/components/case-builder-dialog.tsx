@@ -10,6 +10,7 @@ import { Box, Button, HStack, Spinner, Stack, Steps, Text } from '@chakra-ui/rea
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { DialogFrame } from '../../../components/dialog-frame';
+import { invalidateCaseWrite } from '../../../lib/case-writes';
 import { ApiError } from '../../../lib/errors';
 import { formatMoney } from '../../../lib/format';
 import { useStackConfig } from '../../../lib/get-stack-config';
@@ -216,7 +217,7 @@ export default function CaseBuilderDialog({
         ...(accepted ? { accepted_warnings: accepted } : {}),
         ...(saveAsDraft ? { save_as_draft: true } : {}),
       });
-      await qc.invalidateQueries({ queryKey: queryRoots.builder });
+      await Promise.all([qc.invalidateQueries({ queryKey: queryRoots.builder }), invalidateCaseWrite(qc)]);
       onSubmitted(answer.message);
       onClose();
     } catch (e) {

@@ -1,7 +1,7 @@
 import type { CaseCommentWriteResult } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { queryRoots } from '../../../lib/query-keys';
+import { invalidateCaseWrite } from '../../../lib/case-writes';
 
 /** POST /cm/cases/{id}/comments {comment}. */
 export function addCaseComment({ id, comment }: { id: number; comment: string }) {
@@ -13,6 +13,6 @@ export function useAddCaseComment() {
   return useMutation({
     mutationFn: addCaseComment,
     // The case's comments and history, and the lists (the row's `comments`).
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryRoots.cases }),
+    onSuccess: () => invalidateCaseWrite(qc),
   });
 }

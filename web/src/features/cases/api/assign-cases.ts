@@ -1,7 +1,7 @@
 import type { CaseWriteResult } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { queryRoots } from '../../../lib/query-keys';
+import { invalidateCaseWrite } from '../../../lib/case-writes';
 
 export interface AssignInput {
   ids: number[];
@@ -19,6 +19,6 @@ export function useAssignCases() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: assignCases,
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryRoots.cases }),
+    onSuccess: () => invalidateCaseWrite(qc),
   });
 }

@@ -1,7 +1,7 @@
 import { type CASE_STATUS, type CaseWriteResult } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { queryRoots } from '../../../lib/query-keys';
+import { invalidateCaseWrite } from '../../../lib/case-writes';
 
 export interface StatusInput {
   ids: number[];
@@ -19,6 +19,6 @@ export function useChangeCaseStatus() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: changeCaseStatus,
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryRoots.cases }),
+    onSuccess: () => invalidateCaseWrite(qc),
   });
 }

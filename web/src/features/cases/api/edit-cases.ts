@@ -1,7 +1,7 @@
 import type { CaseEditBody, CaseWriteResult } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { queryRoots } from '../../../lib/query-keys';
+import { invalidateCaseWrite } from '../../../lib/case-writes';
 
 export type EditInput = { id: number; body: CaseEditBody } | { ids: number[]; verdictId: number };
 
@@ -17,6 +17,6 @@ export function useEditCases() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: editCases,
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryRoots.cases }),
+    onSuccess: () => invalidateCaseWrite(qc),
   });
 }

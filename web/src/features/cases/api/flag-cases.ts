@@ -1,7 +1,7 @@
 import type { CaseRow, CaseWriteResult } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { queryRoots } from '../../../lib/query-keys';
+import { invalidateCaseWrite } from '../../../lib/case-writes';
 
 export interface FlagInput {
   cases: CaseRow[];
@@ -31,6 +31,6 @@ export function useFlagCases() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: flagCases,
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryRoots.cases }),
+    onSuccess: () => invalidateCaseWrite(qc),
   });
 }

@@ -1,7 +1,7 @@
 import type { RepresentmentUploadAnswer, RepresentmentUploadBody } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { queryRoots } from '../../../lib/query-keys';
+import { invalidateCaseWrite } from '../../../lib/case-writes';
 
 /** POST /docs/representment: the stored files and templates, in order (spec 2 §7 'Documents'). */
 export function uploadRepresentment(body: RepresentmentUploadBody): Promise<RepresentmentUploadAnswer> {
@@ -12,6 +12,6 @@ export function useUploadRepresentment() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: uploadRepresentment,
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryRoots.cases }),
+    onSuccess: () => invalidateCaseWrite(qc),
   });
 }

@@ -1,13 +1,13 @@
 import type { ProcessorSubmitAnswer } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { queryRoots } from '../../../lib/query-keys';
+import { invalidateCaseWrite } from '../../../lib/case-writes';
 
 /** POST /docs/representment/{caseId}/processor-submit: the draft staged at Stripe is submitted. */
 export function useSubmitDraft(caseId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<ProcessorSubmitAnswer>(`docs/representment/${caseId}/processor-submit`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryRoots.cases }),
+    onSuccess: () => invalidateCaseWrite(qc),
   });
 }

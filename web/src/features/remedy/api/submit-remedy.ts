@@ -1,7 +1,7 @@
 import type { RemedyAnswer, RemedyBody } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { queryRoots } from '../../../lib/query-keys';
+import { invalidateCaseWrite } from '../../../lib/case-writes';
 
 /** POST /cm/cases/{id}/ce (spec 2 §7): the remedy body; failures carry data.violations. */
 export function submitRemedy(caseId: number, body: RemedyBody): Promise<RemedyAnswer> {
@@ -12,6 +12,6 @@ export function useSubmitRemedy(caseId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: RemedyBody) => submitRemedy(caseId, body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryRoots.cases }),
+    onSuccess: () => invalidateCaseWrite(qc),
   });
 }

@@ -1,54 +1,36 @@
+import { useMemo } from 'react';
 import Chart from 'react-apexcharts/core';
 import 'apexcharts/area';
 import 'apexcharts/bar';
 import 'apexcharts/donut';
 import 'apexcharts/line';
 import 'apexcharts/features/legend';
-import {
-  BAR_MAX_SIZE,
-  CHART_HEIGHT,
-  DONUT_HEIGHT,
-  PALETTE,
-  donutColors,
-  donutLabel,
-  largestSlice,
-  percentAxis,
-} from './donut-rules';
-import { sliceLabels } from '../../../components/charts/label-colors';
+import { BAR_MAX_SIZE, CHART_HEIGHT, DONUT_HEIGHT, PALETTE, percentAxis, type Slice } from './donut-rules';
+import { donutOptions } from './donut-options';
+import './report-donut.css';
 
 /** ApexCharts views of the reports; this module loads with the report routes only. */
 const base = { animations: { enabled: false }, fontFamily: 'inherit', toolbar: { show: false } };
 
-export interface Slice {
-  label: string;
-  value: number;
-}
+export type { Slice };
 
+/**
+ * A report donut, drawn anew for each data (keyed by its slices): the largest slice is pulled out
+ * when drawn, and ApexCharts keeps a selection across updates, so after 30 days then 1Y the first
+ * data's largest slice stayed out. The options are made once per data: ApexCharts redraws on options
+ * with new functions, and each redraw left the pulled-out slice's labels behind.
+ */
 export function DonutChart({ slices, height = DONUT_HEIGHT }: { slices: Slice[]; height?: number }) {
-  const largest = largestSlice(slices.map((s) => s.value));
-  const colors = donutColors(slices.map((s) => s.label));
+  const data = JSON.stringify(slices);
+  const options = useMemo(() => {
+    const donut = donutOptions(JSON.parse(data) as Slice[]);
+    return { ...donut, chart: { ...base, ...donut.chart } };
+  }, [data]);
   return (
-    <Chart
-      type="donut"
-      height={height}
-      series={slices.map((s) => s.value)}
-      options={{
-        labels: slices.map((s) => s.label),
-        colors,
-        chart: {
-          ...base,
-          // The largest slice is shown selected (pulled out).
-          events: {
-            mounted: (chart: { toggleDataPointSelection: (i: number) => void }) => {
-              if (largest >= 0) chart.toggleDataPointSelection(largest);
-            },
-          },
-        },
-        legend: { position: 'bottom' },
-        dataLabels: { enabled: true, formatter: (val: number) => donutLabel(val), ...sliceLabels(colors) },
-        plotOptions: { pie: { expandOnClick: true, donut: { size: '55%' } } },
-      }}
-    />
+    // report-donut.css: the labels in the font ApexCharts places them by.
+    <div className="report-donut">
+      <Chart key={data} type="donut" height={height} series={slices.map((s) => s.value)} options={options} />
+    </div>
   );
 }
 

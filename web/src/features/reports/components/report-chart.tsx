@@ -2,7 +2,7 @@ import type { PlatformCardRows, ReportChart as ChartId, ReportRows, ReportSeries
 import { lazy } from 'react';
 import type { Params } from '../../../lib/api-client';
 import { useReport } from '../api/reports-api';
-import { DONUT_HEIGHT } from '../charts/donut-rules';
+import { DONUT_HEIGHT, reportSlices } from '../charts/donut-rules';
 import { ChartCard } from './chart-card';
 
 const load = () => import('../charts/report-charts');
@@ -59,15 +59,24 @@ export function ReportChart({ chart, params }: { chart: ChartId; params: Params 
       testId={`report-${chart}`}
       height={height}
     >
-      {q.data && <ChartBody view={def.view} data={q.data} />}
+      {q.data && <ChartBody view={def.view} data={q.data} limit={def.limit} />}
     </ChartCard>
   );
 }
 
-function ChartBody({ view, data }: { view: View; data: ReportRows & ReportSeries & PlatformCardRows }) {
+function ChartBody({
+  view,
+  data,
+  limit,
+}: {
+  view: View;
+  data: ReportRows & ReportSeries & PlatformCardRows;
+  limit?: number;
+}) {
   if (view === 'donut') {
-    const rows = (data as ReportRows).data;
-    return <Donut slices={rows.map((r) => ({ label: r.label, value: r.count }))} />;
+    // Each slice shows the API's percent of every chargeback; a top-N chart's rest is its 'Other' slice.
+    const { data: rows, total } = data as ReportRows;
+    return <Donut slices={reportSlices(rows, total, limit)} />;
   }
   if (view === 'bar' || view === 'bar-percent') {
     const rows = (data as ReportRows).data;

@@ -1,6 +1,6 @@
 import type { CaseWriteResult } from '@portal/contracts';
 import { api } from '../../../lib/api-client';
-import { queryRoots } from '../../../lib/query-keys';
+import { invalidateCaseWrite } from '../../../lib/case-writes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 export type ReviewInput =
@@ -23,6 +23,6 @@ export function useReviewCases() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: reviewCases,
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryRoots.cases }),
+    onSuccess: () => invalidateCaseWrite(qc),
   });
 }

@@ -1,11 +1,13 @@
 import { QC_ACTION, QC_DNR_FLAG, QC_MESSAGES, REUPLOADABLE_STATUSES, type QcCase } from '@portal/contracts';
 import { Button, HStack } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useProfile } from '../../../lib/auth/auth-context';
 import { useTenant } from '../../../lib/tenant-config';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import type { ActionResult } from '../../../components/dialogs/result-dialog';
 import { forgetCasePatch } from '../../../lib/case-patch';
+import { invalidateCaseFigures } from '../../../lib/case-writes';
 import { MSG, serverOr } from '../../../lib/case-messages';
 import { useAddErt } from '../api/add-ert';
 import { qcAction, qcDoNotRepresent } from '../api/qc-action';
@@ -43,6 +45,7 @@ export function QcActions({
   const [open, setOpen] = useState<Open>(null);
   const [busy, setBusy] = useState(false);
   const addErt = useAddErt();
+  const queryClient = useQueryClient();
   const readOnly = profile.is_read_only;
   const canErt = !readOnly && hasResource(profile, 'QC_REVIEW_ADD_ERT');
   const canDnr = tenant.flags[QC_DNR_FLAG] === true;
@@ -59,6 +62,8 @@ export function QcActions({
       if (outcome === 'approve') await qcAction({ id: c.id, action_id: QC_ACTION.Approve });
       else await qcDoNotRepresent({ id: c.id });
       forgetCasePatch(c.id);
+      // The reports and the dashboard; not the case queries: a QC case is claimed on every read.
+      void invalidateCaseFigures(queryClient);
       setOpen(null);
       onResult({
         ok: true,
