@@ -287,11 +287,15 @@ async function firstId(page: Page): Promise<number> {
   return Number(await firstCell(page, 'id').textContent());
 }
 
+// Three users, each signed in to a browser page: one test each, so a loaded machine's sign-ins do not add up
+// against one test's time.
 describe('edit button rules (stack config)', () => {
-  it('northbank: Completed cases cannot be edited; acme: they can; acme merchant.admin: verdict only', async () => {
+  type Api = Awaited<ReturnType<typeof apiAs>>;
+  const firstOf = async (api: Api, tab: string) =>
+    (await api<ListAnswer>(`/cm/cases?intent=case-management&filter_group=${tab}&limit=1`)).data[0]!;
+
+  it('northbank: Completed cases cannot be edited, New ones can', async () => {
     const nbApi = await apiAs(world, 'northbank', 'manager');
-    const firstOf = async (api: typeof nbApi, tab: string) =>
-      (await api<ListAnswer>(`/cm/cases?intent=case-management&filter_group=${tab}&limit=1`)).data[0]!;
     const nb = await world.newPage();
     await signInToShell(nb.page, world, 'northbank', 'manager', undefined, '/case-management');
     await nb.page.getByTestId('tab-completed').click();
@@ -313,7 +317,9 @@ describe('edit button rules (stack config)', () => {
     await expect.poll(() => firstId(nb.page), { timeout: 10_000 }).toBe(nbNew);
     await openRowMenuItem(nb.page, `Actions for case ${nbNew}`, 'Edit Chargeback');
     await nb.page.getByTestId('edit-dialog').getByText('Processor Invoice ID').waitFor();
+  });
 
+  it('acme: Completed cases can be edited', async () => {
     const acme = await world.newPage();
     await signInToShell(acme.page, world, 'acme', 'manager', undefined, '/case-management');
     await acme.page.getByTestId('tab-completed').click();
@@ -321,8 +327,9 @@ describe('edit button rules (stack config)', () => {
     await expect.poll(() => firstId(acme.page), { timeout: 10_000 }).toBe(acmeDone);
     await openRowMenuItem(acme.page, `Actions for case ${acmeDone}`, 'Edit Chargeback');
     await acme.page.getByTestId('edit-dialog').getByText('Processor Invoice ID').waitFor();
+  });
 
-    // acme's merchant.admin: the verdict-only form (no invoice, amount, reason code or currency).
+  it("acme's merchant.admin: the verdict-only form (no invoice, amount, reason code or currency)", async () => {
     const ma = await world.newPage();
     await signInToShell(ma.page, world, 'acme', 'merchant.admin', undefined, '/case-management');
     await waitRows(ma.page);
