@@ -34,6 +34,7 @@ import m040 from '../migrations/040_money_ledger.sql';
 import m041 from '../migrations/041_win_odds.sql';
 import m042 from '../migrations/042_report_monthly_keys.sql';
 import m043 from '../migrations/043_report_disputed.sql';
+import m044 from '../migrations/044_static_rollup_triggers.sql';
 
 export const caseMigrations: ServiceMigrations = {
   schema: 'cases',
@@ -73,5 +74,6 @@ export const caseMigrations: ServiceMigrations = {
     { version: 41, name: '041_win_odds', sql: m041 },
     { version: 42, name: '042_report_monthly_keys', sql: m042 },
     { version: 43, name: '043_report_disputed', sql: m043 },
+    { version: 44, name: '044_static_rollup_triggers', sql: m044 },
   ],
 };
