@@ -249,7 +249,7 @@ describe('row menus across grid refreshes (issue 7)', () => {
 
     // A search typed just before the menu opens (time stands still meanwhile): the
     // debounced query then swaps the datasource, and every row is drawn anew.
-    await page.clock.pauseAt(Date.now() + 1_000);
+    await pauseSoon(page);
     await page.getByLabel('Search cases').fill('E2EMENU-');
     await page.getByRole('button', { name: `Actions for case ${a}` }).click();
     const menuA = page.getByTestId(`row-menu-${a}`);
@@ -282,6 +282,23 @@ describe('row menus across grid refreshes (issue 7)', () => {
     await page.getByTestId('flag-dialog').getByText(`(CB ID ${a})`).waitFor();
   });
 });
+
+/**
+ * Stops the page's fake clock a second ahead of the page's own time. The test process's Date.now()
+ * is no guide: under load the page's clock was already past it once ("Cannot fast-forward to the
+ * past"). If the page's clock passes the target before the call lands, try again.
+ */
+async function pauseSoon(page: Page): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const pageNow = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(pageNow + 1_000);
+      return;
+    } catch (error) {
+      if (attempt === 5 || !String(error).includes('to the past')) throw error;
+    }
+  }
+}
 
 async function firstId(page: Page): Promise<number> {
   return Number(await firstCell(page, 'id').textContent());
