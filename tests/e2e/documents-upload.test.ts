@@ -12,7 +12,14 @@ import { JobWorker } from '@portal/jobs';
 import { flatJpeg } from '../../services/docs/src/seed/demo-jpeg';
 import { JOBS } from '../../services/runner/src/stack';
 import { screenshot } from '../support/browser';
-import { apiAs, networkQuiet, signInToShell, startWebWorld, type WebWorld } from '../support/e2e-web';
+import {
+  apiAs,
+  clickUntil,
+  networkQuiet,
+  signInToShell,
+  startWebWorld,
+  type WebWorld,
+} from '../support/e2e-web';
 import { makePdf, postForm, type UploadLink } from '../support/representment-upload';
 
 /**
@@ -96,9 +103,8 @@ describe('upload representment (manager)', () => {
     const { upload, rowId } = await uploadableRow(page);
     expect(await upload.getAttribute('title')).toBe('Upload Representment');
 
-    await upload.click();
     const modal = page.getByTestId('upload-representment-modal');
-    await modal.waitFor();
+    await clickUntil(upload, modal);
     await expect
       .poll(() => modal.getByRole('heading').first().textContent())
       .toBe(`Upload Case Document (${rowId})`);
@@ -180,9 +186,8 @@ describe('upload representment (manager)', () => {
     await signInToShell(page, world, 'acme', 'manager', undefined, '/case-management');
     await page.getByTestId('tab-new_cases').click();
     const { upload, rowId } = await uploadableRow(page);
-    await upload.click();
     const modal = page.getByTestId('upload-representment-modal');
-    await modal.waitFor();
+    await clickUntil(upload, modal);
     await expect.poll(() => markOf(rowId), { timeout: 15_000 }).toMatchObject({ status: 16 });
     const error = modal.getByTestId('upload-error');
     await modal.getByTestId('upload-submit').click();
@@ -293,9 +298,8 @@ describe('upload representment (manager)', () => {
     await page.getByTestId('tab-new_cases').click();
     const { upload, rowId } = await uploadableRow(page);
     const before = await statusOf(rowId);
-    await upload.click();
     const modal = page.getByTestId('upload-representment-modal');
-    await modal.waitFor();
+    await clickUntil(upload, modal);
     await expect.poll(() => markOf(rowId), { timeout: 15_000 }).toMatchObject({ status: 16 });
     await modal.getByTestId('upload-file-input').setInputFiles(join(dir, 'evidence.pdf'));
     await expect.poll(() => modal.getByTestId('upload-staged-item').count(), { timeout: 15_000 }).toBe(1);
@@ -309,7 +313,7 @@ describe('upload representment (manager)', () => {
     await modal.waitFor({ state: 'detached' });
     await expect.poll(() => markOf(rowId), { timeout: 15_000 }).toBeNull();
     expect(await statusOf(rowId)).toBe(before);
-  }, 60_000);
+  }, 90_000);
 });
 
 /**
@@ -385,9 +389,8 @@ describe('upload, compile and the compiled document (worker running)', () => {
       const upload = grid(page).getByTestId('doc-upload').first();
       await upload.waitFor({ timeout: 20_000 });
       caseId = Number(await upload.locator('xpath=ancestor::*[@row-id][1]').getAttribute('row-id'));
-      await upload.click();
       const modal = page.getByTestId('upload-representment-modal');
-      await modal.waitFor();
+      await clickUntil(upload, modal);
       const input = modal.getByTestId('upload-file-input');
       await input.setInputFiles(join(dir, 'w-evidence.pdf'));
       await expect.poll(() => modal.getByTestId('upload-staged-item').count()).toBe(1);

@@ -18,7 +18,7 @@ import { flatJpeg } from '../../services/docs/src/seed/demo-jpeg';
 import { screenshot } from '../support/browser';
 import { firstCell, waitRows } from '../support/e2e-case-grid';
 import { startEmbeddedWorld, type EmbeddedWorld } from '../support/e2e-embedded';
-import { networkQuiet, signInToShell, type TenantId } from '../support/e2e-web';
+import { clickUntil, networkQuiet, signInToShell, type TenantId } from '../support/e2e-web';
 import { makePdf } from '../support/representment-upload';
 import { TestReceiver } from '../integration/webhooks/receiver';
 
@@ -333,9 +333,8 @@ describe('the embedded default (npm start: PGlite, in-process cache and worker)'
       await page.getByTestId('alerts-grid').waitFor();
       await page.getByTestId('alerts-search').fill(orderId);
       await page.getByTestId('alerts-grid').getByText(orderId, { exact: true }).first().waitFor();
-      await page.getByTestId(`mark-${alertId}`).click();
       const dialog = page.getByTestId('mark-outcome-dialog');
-      await dialog.waitFor();
+      await clickUntil(page.getByTestId(`mark-${alertId}`), dialog);
       await dialog.getByTestId('outcome-select').selectOption({ label: 'Refunded' });
       await dialog.locator('input[name="refund_id"]').fill('RF-EMB-1');
       await dialog.locator('input[name="customer_name"]').fill('Jamie Doe');

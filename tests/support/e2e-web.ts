@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { DEMO_PASSWORD, LIVE_PATH } from '@portal/contracts';
 import { startStack, type Stack } from '../../services/runner/src/stack';
@@ -258,4 +258,22 @@ export function latestResetCode(world: WebWorld, to?: string): string | null {
 export async function openRowMenuItem(page: Page, trigger: string, item: string) {
   await page.getByRole('button', { name: trigger }).click();
   await page.getByRole('menuitem', { name: item, exact: true }).click();
+}
+
+/**
+ * Clicks until `shown` appears: a grid that redraws its rows (a search or page size that has
+ * just applied) can swap the clicked element out between Playwright's hit test and the
+ * click, and the click is then lost, as a user's would be. A user clicks again; so does this.
+ */
+export async function clickUntil(target: Locator, shown: Locator, tries = 3, each = 7_000) {
+  for (let i = 1; ; i++) {
+    // A click the page answered slowly may already have opened it (and its overlay now covers the target).
+    if (i > 1 && (await shown.isVisible())) return;
+    try {
+      await target.click({ timeout: each });
+      return await shown.waitFor({ timeout: each });
+    } catch (e) {
+      if (i >= tries) throw e;
+    }
+  }
 }
