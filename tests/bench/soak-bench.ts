@@ -1,14 +1,16 @@
 /**
  * `npm run bench -- soak` (issue 31 §3): the crowd at half the knee (the last
  * crowd run's, or SOAK_RATE operations/s) for SOAK_SECONDS (600). Every 30 s:
- * errors and p95 of the slice, RSS and open file descriptors of every process,
+ * errors and p95 of the slice, RSS and open file descriptors of every process
+ * (and V8's heap after a full GC, after the warm-up and at the end),
  * Postgres connections, Redis memory and the jobs waiting in the queue. Then
  * whether each stayed flat after the warm-up (the first two slices): none may
  * grow more than 10% from the first slice after the warm-up to the last.
  */
 import { test } from 'vitest';
 import { halfKnee, startCrowdBench } from './crowd/crowd-setup';
-import { jobStates, load, openFds, redisInfoField, rssBytes } from './crowd/process-meter';
+import { heapAfterGc, jobStates, load, openFds, redisInfoField, rssBytes } from './crowd/process-meter';
+import { heapProbeDir } from './crowd/stack';
 
 const RATE = halfKnee(process.env.SOAK_RATE);
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
@@ -21,6 +23,8 @@ interface Slice {
   errors: number;
   p95: number;
   rss: Record<string, number>;
+  /** V8 heap after a GC: taken after the warm-up and at the end only (a full GC disturbs the slice). */
+  heap: Record<string, number | null>;
   fds: Record<string, number>;
   pgTotal: number;
   pgActive: number;
@@ -38,6 +42,11 @@ test('soak: half the knee for ten minutes', async () => {
     for (let at = 0; at < SECONDS; at += SLICE) {
       const p = await bench.phase(RATE, SLICE);
       const procs = bench.stack.processes.filter((x) => x.name !== 'redis');
+      const index = at / SLICE;
+      const heapToo = index === WARM_UP_SLICES || at + SLICE >= SECONDS;
+      const heap: Slice['heap'] = {};
+      for (const x of heapToo ? procs : [])
+        heap[x.name] = await heapAfterGc(x.pid, heapProbeDir(bench.stack.options.logDir));
       const jobs = await jobStates(bench.db, since);
       slices.push({
         at: at + SLICE,
@@ -45,6 +54,7 @@ test('soak: half the knee for ten minutes', async () => {
         errors: p.errors,
         p95: Math.max(...p.byType.map((t) => t.p95)),
         rss: Object.fromEntries(procs.map((x) => [x.name, rssBytes(x.pid)])),
+        heap,
         fds: Object.fromEntries(procs.map((x) => [x.name, openFds(x.pid)])),
         pgTotal: p.connections.totalMax,
         pgActive: p.connections.activeMax,
@@ -71,6 +81,10 @@ test('soak: half the knee for ten minutes', async () => {
     );
   for (const name of Object.keys(last.rss)) {
     row(`${name} RSS`, (first.rss[name] ?? 0) / 1048576, last.rss[name]! / 1048576, ' MB');
+    const heapBefore = first.heap[name];
+    const heapAfter = last.heap[name];
+    if (heapBefore && heapAfter)
+      row(`${name} heap after GC`, heapBefore / 1048576, heapAfter / 1048576, ' MB');
     row(`${name} fds`, first.fds[name] ?? 0, last.fds[name]!);
   }
   row('Postgres connections', first.pgTotal, last.pgTotal);

@@ -3,7 +3,8 @@
  * and open file descriptors; Postgres as the sum of its server processes;
  * Postgres connections and Redis memory from the servers themselves.
  */
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { createConnection } from 'node:net';
 import { loadavg } from 'node:os';
 import type pg from 'pg';
@@ -33,6 +34,26 @@ export function rssBytes(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** V8's heap of a stack process after a full GC (it answers SIGUSR2 through heap-probe.mjs), or null. */
+export async function heapAfterGc(pid: number, probeDir: string): Promise<number | null> {
+  const file = join(probeDir, `${pid}.json`);
+  rmSync(file, { force: true });
+  try {
+    process.kill(pid, 'SIGUSR2');
+  } catch {
+    return null;
+  }
+  for (let i = 0; i < 50; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    try {
+      return (JSON.parse(readFileSync(file, 'utf8')) as { heapUsed: number }).heapUsed;
+    } catch {
+      // not written yet
+    }
+  }
+  return null;
 }
 
 export function openFds(pid: number): number {

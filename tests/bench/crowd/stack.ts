@@ -12,6 +12,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createConnection } from 'node:net';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { GATEWAY_READY_PATH, SERVICE_READY_PATH } from '@portal/contracts';
 
@@ -165,6 +166,10 @@ function supervised(
 const profileArgs = (logDir: string) =>
   process.env.STACK_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(logDir, 'prof')}`] : [];
 
+/** Where each process writes its heap after a GC when sent SIGUSR2 (heap-probe.mjs, process-meter's heapAfterGc). */
+export const heapProbeDir = (logDir: string) => join(logDir, 'heap');
+const HEAP_PROBE = pathToFileURL(join(ROOT, 'tests/bench/crowd/heap-probe.mjs')).href;
+
 function startProcess(
   name: string,
   command: string[],
@@ -175,8 +180,8 @@ function startProcess(
 ): StackProcess {
   const log = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
   const launch = () => {
-    const child = spawn(process.execPath, [...profileArgs(logDir), ...command], {
-      env,
+    const child = spawn(process.execPath, [...profileArgs(logDir), '--import', HEAP_PROBE, ...command], {
+      env: { ...env, HEAP_PROBE_DIR: heapProbeDir(logDir) },
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -231,7 +236,7 @@ function migrate(env: NodeJS.ProcessEnv, seedScale: string) {
 export async function startProductionStack(options = defaultStackOptions()): Promise<ProductionStack> {
   for (const f of [RUNNER, GATEWAY])
     if (!existsSync(f)) throw new Error(`${f} is missing: run npm run build first`);
-  mkdirSync(options.logDir, { recursive: true });
+  mkdirSync(heapProbeDir(options.logDir), { recursive: true });
   await ensureDatabase(options.postgresUrl, options.database);
   const databaseUrl = withDb(options.postgresUrl, options.database);
   const p = options.basePort;
