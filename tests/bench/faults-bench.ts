@@ -94,12 +94,27 @@ const FAULTS: Fault[] = [
   },
 ];
 
+/** A second with an error or a p95 over max(500 ms, 3× the calm p95). */
+const badSecond = (calmP95: number) => (s: MeasuredPhase['perSecond'][number]) =>
+  s.errors > 0 || s.p95 > Math.max(500, 3 * calmP95);
+
 /** Seconds from the restore until every later second is served without error and at calm latency. */
 function recovery(p: MeasuredPhase, restoreAt: number, calmP95: number): number {
-  const limit = Math.max(500, 3 * calmP95);
   let lastBad = -1;
-  for (const s of p.perSecond) if (s.errors > 0 || s.p95 > limit) lastBad = s.second;
+  for (const s of p.perSecond) if (badSecond(calmP95)(s)) lastBad = s.second;
   return Math.max(0, lastBad + 1 - restoreAt);
+}
+
+/**
+ * Bad seconds before the fault and after the restore: a lone slow second long after the restore (one
+ * heavy list of the crowd's) sets 'recovered' late, and the calm phase's own count says how ordinary it is.
+ */
+function badSeconds(p: MeasuredPhase, restoreAt: number, calmP95: number) {
+  const bad = badSecond(calmP95);
+  return {
+    calm: p.perSecond.filter((s) => s.second >= 2 && s.second < BEFORE && bad(s)).length,
+    after: p.perSecond.filter((s) => s.second >= restoreAt && bad(s)).length,
+  };
 }
 
 test('faults under load, and the durability audit', async () => {
@@ -133,7 +148,8 @@ test('faults under load, and the durability audit', async () => {
       const calmP95 = Math.max(...calm.map((s) => s.p95), 1);
       const during = p.perSecond.slice(BEFORE).reduce((s, x) => s + x.errors, 0);
       const before = calm.reduce((s, x) => s + x.errors, 0);
-      const row = `  ${fault.name.padEnd(17)} ${String(p.requests).padStart(7)} ${String(before).padStart(6)} ${String(during).padStart(7)} ${restoreSeconds.toFixed(1).padStart(8)} s ${String(recovery(p, restoreAt, calmP95)).padStart(6)} s   ${load()}`;
+      const bad = badSeconds(p, restoreAt, calmP95);
+      const row = `  ${fault.name.padEnd(17)} ${String(p.requests).padStart(7)} ${String(before).padStart(6)} ${String(during).padStart(7)} ${restoreSeconds.toFixed(1).padStart(8)} s ${String(recovery(p, restoreAt, calmP95)).padStart(6)} s  ${`${bad.calm} / ${bad.after}`.padStart(18)}   ${load()}`;
       rows.push(row);
       console.log(`\n${fault.name}: ${fault.what}`);
       console.log(row);
@@ -148,7 +164,9 @@ test('faults under load, and the durability audit', async () => {
       if (!jobs.states.created && !jobs.states.retry && !jobs.states.active) break;
       await sleep(2000);
     }
-    console.log('\nfault              requests  calm  failed  restore  recovered  load average');
+    console.log(
+      '\nfault              requests  calm  failed  restore  recovered  bad s calm / after  load average',
+    );
     for (const r of rows) console.log(r);
     const client = new pg.Client({ connectionString: bench.stack.databaseUrl });
     await client.connect();
