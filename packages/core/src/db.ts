@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -16,8 +17,20 @@ export interface QueryResult<R> {
   rows: R[];
   rowCount: number;
 }
+export interface QueryOptions {
+  /**
+   * Prepare the statement once per connection and reuse its plan (Postgres plans a generic one after five
+   * runs). Only for a fixed text run on every request whose plan does not depend on its values, such as
+   * rows by id: planning such a join costs as much as running it. PGlite ignores it.
+   */
+  prepared?: boolean;
+}
 export interface Queryable {
-  query<R = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>>;
+  query<R = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<QueryResult<R>>;
 }
 export interface Db extends Queryable {
   readonly kind: 'postgres' | 'pglite';
@@ -68,6 +81,20 @@ export interface DbOptions {
 const guarded = <T>(on: boolean, kind: string, fn: () => Promise<T>) =>
   on ? runMarkedAsTransaction(kind, fn) : fn();
 
+/** A prepared statement's name: node-postgres prepares a name once per connection and refuses one name with two texts. */
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name)
+    statementNames.set(sql, (name = `p${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`));
+  return name;
+}
+const queryConfig = (sql: string, params: readonly unknown[], options?: QueryOptions) => ({
+  text: sql,
+  values: params as unknown[],
+  ...(options?.prepared ? { name: statementName(sql) } : {}),
+});
+
 class PostgresDb implements Db {
   readonly kind = 'postgres' as const;
   constructor(
@@ -75,8 +102,12 @@ class PostgresDb implements Db {
     private readonly guardCalls = true,
   ) {}
 
-  async query<R>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
-    const result = await this.pool.query(sql, params as unknown[]);
+  async query<R>(
+    sql: string,
+    params: readonly unknown[] = [],
+    options?: QueryOptions,
+  ): Promise<QueryResult<R>> {
+    const result = await this.pool.query(queryConfig(sql, params, options));
     return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
   }
 
@@ -85,8 +116,8 @@ class PostgresDb implements Db {
     try {
       await client.query('BEGIN');
       const tx: Queryable = {
-        query: async <R>(sql: string, params: readonly unknown[] = []) => {
-          const r = await client.query(sql, params as unknown[]);
+        query: async <R>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) => {
+          const r = await client.query(queryConfig(sql, params, options));
           return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
         },
       };

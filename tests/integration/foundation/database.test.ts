@@ -35,6 +35,25 @@ describe('database layer against real Postgres', () => {
     expect(rows).toEqual([]);
   });
 
+  it('prepares a statement marked prepared once per connection and runs it again with new values', async () => {
+    const sql =
+      'select $1::int * 2 as n, (select count(*) from pg_prepared_statements where statement = $2) as here';
+    const results = await t.db.transaction(async (tx) => {
+      const first = await tx.query<{ n: number; here: number }>(sql, [1, sql], { prepared: true });
+      const second = await tx.query<{ n: number; here: number }>(sql, [21, sql], { prepared: true });
+      const plain = await tx.query<{ n: number; here: number }>(`${sql} `, [3, sql]);
+      return [first.rows[0], second.rows[0], plain.rows[0]];
+    });
+    // Its own text is listed as prepared on the connection that ran it (once, though it ran twice).
+    expect(results).toEqual([
+      { n: 2, here: 1 },
+      { n: 42, here: 1 },
+      { n: 6, here: 1 },
+    ]);
+    const outside = await t.db.query<{ n: number }>(sql, [5, sql], { prepared: true });
+    expect(outside.rows[0]!.n).toBe(10);
+  });
+
   it('streams a large result in batches through a cursor', async () => {
     const batches: number[] = [];
     for await (const batch of t.db.stream<{ n: number }>(

@@ -64,7 +64,9 @@ async function lookupPage(
 export async function loadCaseRows(db: Queryable, ids: readonly number[]): Promise<CaseRow[]> {
   if (!ids.length) return [];
   const [{ rows }, ref] = await Promise.all([
-    db.query<CaseSqlRow>(`select ${CASE_COLUMNS} ${CASE_FROM} where c.id = any($1::bigint[])`, [ids]),
+    db.query<CaseSqlRow>(`select ${CASE_COLUMNS} ${CASE_FROM} where c.id = any($1::bigint[])`, [ids], {
+      prepared: true,
+    }),
     reference(db),
   ]);
   const byId = new Map(rows.map((r) => [Number(r.id), withLabels(r, ref)]));
