@@ -36,12 +36,12 @@ export function rssBytes(pid: number): number {
   }
 }
 
-/** V8's heap of a stack process after a full GC (it answers SIGUSR2 through heap-probe.mjs), or null. */
+/** V8's heap of a stack process after a full GC (it answers SIGWINCH through heap-probe.mjs), or null. */
 export async function heapAfterGc(pid: number, probeDir: string): Promise<number | null> {
   const file = join(probeDir, `${pid}.json`);
   rmSync(file, { force: true });
   try {
-    process.kill(pid, 'SIGUSR2');
+    process.kill(pid, 'SIGWINCH');
   } catch {
     return null;
   }

@@ -166,7 +166,7 @@ function supervised(
 const profileArgs = (logDir: string) =>
   process.env.STACK_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(logDir, 'prof')}`] : [];
 
-/** Where each process writes its heap after a GC when sent SIGUSR2 (heap-probe.mjs, process-meter's heapAfterGc). */
+/** Where each process writes its heap after a GC when sent SIGWINCH (heap-probe.mjs, process-meter's heapAfterGc). */
 export const heapProbeDir = (logDir: string) => join(logDir, 'heap');
 const HEAP_PROBE = pathToFileURL(join(ROOT, 'tests/bench/crowd/heap-probe.mjs')).href;
 
