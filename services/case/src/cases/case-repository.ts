@@ -153,6 +153,8 @@ export async function findCase(db: Queryable, scope: Scope, id: number): Promise
   const { rows } = await db.query<CaseSqlRow>(
     `select ${CASE_COLUMNS} ${CASE_FROM} where ${conditions.join(' and ')} and c.id = $${params.length}`,
     params,
+    // One text per shape of scope (a handful), each planned once per connection.
+    { prepared: true },
   );
   return rows[0] ? toCaseDetail(withLabels(rows[0], await reference(db))) : null;
 }
