@@ -63,6 +63,8 @@ export async function startCrowdBench(): Promise<CrowdBench> {
   const stack = await startProductionStack();
   const users = crowdUsers(USERS);
   const db = new pg.Pool({ connectionString: stack.databaseUrl, max: 4 });
+  // The faults bench restarts Postgres: an idle client it ends is dropped and the next query opens another.
+  db.on('error', () => undefined);
   await prewarm(db);
   const created = await ensureBenchAccounts(db, users);
   if (created) console.log(`crowd: ${created} bench accounts created`);
