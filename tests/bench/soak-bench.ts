@@ -65,6 +65,11 @@ test('soak: half the knee for ten minutes', async () => {
       console.log(
         `  ${String(s.at).padStart(4)} s  req ${s.requests}  errors ${s.errors}  worst p95 ${s.p95.toFixed(0)} ms  pg ${s.pgActive}/${s.pgTotal}  redis ${((s.redisBytes ?? 0) / 1048576).toFixed(1)} MB  jobs waiting ${s.waitingJobs}  load ${load()}`,
       );
+      console.log(
+        `        RSS MB: ${Object.entries(s.rss)
+          .map(([name, bytes]) => `${name} ${(bytes / 1048576).toFixed(0)}`)
+          .join(', ')}`,
+      );
       if (p.errorExamples.length) console.log(`        errors seen: ${p.errorExamples.join(' | ')}`);
     }
   } finally {
