@@ -14,6 +14,7 @@
 /** TypeBox, to write job schemas with (`defineJob({ schema: Type.Object(...) })`). */
 export { Type } from '@sinclair/typebox';
 export * from './boss';
+export { EngineDb } from './engine-db';
 export * from './define';
 export * from './enqueue';
 export * from './migrate';

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import { Value } from '@sinclair/typebox/value';
 import type { Db, Env, Logger } from '@portal/core';
-import { adapterFor, bossOptions, ensureQueues } from './boss';
+import { bossOptions, ensureQueues } from './boss';
+import { EngineDb, keepEngineRejections } from './engine-db';
 import { JobError, readableError, type JobContext, type JobDefinition } from './define';
 import type { JobEnvelope } from './enqueue';
 import { EVENT_DISPATCH_QUEUE } from './events';
@@ -50,6 +51,9 @@ export class JobWorker {
   #boss: PgBoss | undefined;
   #timer: NodeJS.Timeout | undefined;
   #heartbeat: Heartbeat | undefined;
+  #engineDb: EngineDb | undefined;
+  /** Attempts begun (#run entered) and not yet returned. */
+  #attempts = 0;
   /** The running attempts, to abort when this worker learns it was taken for dead. */
   readonly #running = new Map<string, AbortController>();
   readonly #options: Required<Omit<JobWorkerOptions, 'env' | 'live'>> &
@@ -76,8 +80,10 @@ export class JobWorker {
     if (this.#state !== 'idle') throw new Error(`The job worker cannot start: it is ${this.#state}`);
     this.#state = 'starting';
     const { db, jobs, log, pollingIntervalSeconds, maintenanceIntervalSeconds } = this.#options;
+    keepEngineRejections(log);
+    this.#engineDb = new EngineDb(db);
     const boss = new PgBoss(
-      bossOptions(adapterFor(db), {
+      bossOptions(this.#engineDb, {
         migrate: false,
         supervise: true,
         maintenanceIntervalSeconds,
@@ -149,7 +155,9 @@ export class JobWorker {
     if (this.#state !== 'started') return;
     this.#state = 'stopping';
     clearInterval(this.#timer);
+    const deadline = Date.now() + graceSeconds * 1000;
     await this.#boss!.stop({ graceful: true, wait: true, close: false, timeout: graceSeconds * 1000 });
+    await this.#settled(deadline);
     await reconcile(this.#options.db, this.#publish).catch(() => undefined);
     // Beats go on while running jobs finish (above), so no one takes them meanwhile.
     await this.#heartbeat!.stop().catch((err: unknown) =>
@@ -157,6 +165,20 @@ export class JobWorker {
     );
     this.#state = 'stopped';
     this.#options.log.info('job worker stopped');
+  }
+
+  /**
+   * pg-boss's stop does not wait for a fetch under way: the job it brings runs after stop resolved, and
+   * its queries would meet a closed pool. Waits (until the deadline, at least 1 s) for the engine's calls
+   * and the attempts they start.
+   */
+  async #settled(deadline: number): Promise<void> {
+    const until = Math.max(deadline, Date.now() + 1000);
+    // A fetch's job enters #run a few microtasks after the fetch ends: a timer tick lets it.
+    while (Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (!this.#engineDb!.inFlight && !this.#attempts) return;
+    }
   }
 
   // The outbox's own jobs are plumbing: their events are published by the dispatcher instead.
@@ -193,6 +215,15 @@ export class JobWorker {
 
   /** One attempt of one job; the return value is pg-boss's output, a throw makes pg-boss retry or fail it. */
   async #run(def: JobDefinition, job: PgBoss.JobWithMetadata<JobEnvelope>): Promise<unknown> {
+    this.#attempts++;
+    try {
+      return await this.#attempt(def, job);
+    } finally {
+      this.#attempts--;
+    }
+  }
+
+  async #attempt(def: JobDefinition, job: PgBoss.JobWithMetadata<JobEnvelope>): Promise<unknown> {
     const { db, log } = this.#options;
     const envelope = job.data;
     const attempt = job.retryCount + 1;
