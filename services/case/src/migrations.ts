@@ -35,6 +35,7 @@ import m041 from '../migrations/041_win_odds.sql';
 import m042 from '../migrations/042_report_monthly_keys.sql';
 import m043 from '../migrations/043_report_disputed.sql';
 import m044 from '../migrations/044_static_rollup_triggers.sql';
+import m045 from '../migrations/045_covering_scope_indexes.sql';
 
 export const caseMigrations: ServiceMigrations = {
   schema: 'cases',
@@ -75,5 +76,6 @@ export const caseMigrations: ServiceMigrations = {
     { version: 42, name: '042_report_monthly_keys', sql: m042 },
     { version: 43, name: '043_report_disputed', sql: m043 },
     { version: 44, name: '044_static_rollup_triggers', sql: m044 },
+    { version: 45, name: '045_covering_scope_indexes', sql: m045 },
   ],
 };

@@ -81,7 +81,7 @@ export async function buildCaseFilter(
       countable = false;
       break;
     case 'assigned':
-      // Counted from the small partial index cases_tenant_assigned_due.
+      // Counted from the small partial index cases_tenant_assigned_due, which covers the tabs' filters.
       conditions.push('c.assigned_user_id is not null');
       countable = false;
       break;
