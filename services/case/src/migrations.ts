@@ -36,6 +36,7 @@ import m042 from '../migrations/042_report_monthly_keys.sql';
 import m043 from '../migrations/043_report_disputed.sql';
 import m044 from '../migrations/044_static_rollup_triggers.sql';
 import m045 from '../migrations/045_covering_scope_indexes.sql';
+import m046 from '../migrations/046_case_counts_net.sql';
 
 export const caseMigrations: ServiceMigrations = {
   schema: 'cases',
@@ -77,5 +78,6 @@ export const caseMigrations: ServiceMigrations = {
     { version: 43, name: '043_report_disputed', sql: m043 },
     { version: 44, name: '044_static_rollup_triggers', sql: m044 },
     { version: 45, name: '045_covering_scope_indexes', sql: m045 },
+    { version: 46, name: '046_case_counts_net', sql: m046 },
   ],
 };

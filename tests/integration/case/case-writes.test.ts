@@ -180,6 +180,43 @@ describe('case writes', () => {
     expect(counts.rows[0]!.a).toBe(counts.rows[0]!.b);
   });
 
+  it('keeps case_counts exact, and writes them only when a counted column changes', async () => {
+    const [id] = await freshCases(1);
+    // The row versions (xmin) of the counts of the case's MID: an update that writes a count changes them.
+    const versions = async () =>
+      (
+        await c.t.db.query<{ v: string }>(
+          `select string_agg(k.xmin::text || ':' || k.n, ',' order by k.status_id, k.cycle_id, k.is_fraud) as v
+             from cases.case_counts k join cases.cases x on x.id = $1
+            where (k.tenant_id, k.merchant_id, k.mid_id) = (x.tenant_id, x.merchant_id, x.mid_id)`,
+          [id],
+        )
+      ).rows[0]!.v;
+    const before = await versions();
+    const assign = await c.call('PATCH', `/cm/cases/${id}`, manager, { user_id: agentId });
+    expect(assign.status).toBe(200);
+    expect(await versions()).toBe(before);
+    const dnr = await c.call('PATCH', `/cm/cases/${id}`, manager, { status_id: 4 });
+    expect(dnr.status).toBe(200);
+    expect(await versions()).not.toBe(before);
+    // A bulk change across many counts (one statement), there and back.
+    const flip = `update cases.cases set is_fraud = not is_fraud where id in
+      (select id from cases.cases where tenant_id = 'acme' order by id limit 400)`;
+    const mismatches = () =>
+      c.t.db.query(
+        `select coalesce(a.merchant_id, b.merchant_id) as merchant_id from
+           (select merchant_id, mid_id, status_id, cycle_id, is_fraud, count(*) as n from cases.cases
+             where tenant_id = 'acme' group by 1, 2, 3, 4, 5) a
+           full join (select * from cases.case_counts where tenant_id = 'acme' and n <> 0) b
+             using (merchant_id, mid_id, status_id, cycle_id, is_fraud)
+          where a.n is distinct from b.n`,
+      );
+    await c.t.db.query(flip);
+    expect((await mismatches()).rows).toEqual([]);
+    await c.t.db.query(flip);
+    expect((await mismatches()).rows).toEqual([]);
+  });
+
   it('bulk DNR only for cases sharing one type, nothing half-written', async () => {
     const [a] = await freshCases(1);
     const [b] = await freshCases(1, 'status_id = 5');

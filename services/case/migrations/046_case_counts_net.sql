@@ -1,0 +1,35 @@
+-- The case counts move only when a case changes a counted column (issue 31). The update trigger took every
+-- updated case out of its row of case_counts and put it back, so each comment, flag, verdict or assignment
+-- wrote two row versions of the same count: a hot, bloated table whose whole-tenant sums took 30-60 ms under a
+-- crowd (22,000 rows of a tenant read through thousands of dead versions). Now an update adds up each
+-- count's net change over the old and new rows, without joining them (linear for a bulk change of thousands
+-- of cases), and writes only the counts that changed.
+create or replace function cases.case_counts_apply() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' then
+    insert into cases.case_counts as cc
+      select tenant_id, merchant_id, mid_id, status_id, cycle_id, is_fraud, count(*)
+      from new_rows group by 1, 2, 3, 4, 5, 6
+      on conflict (tenant_id, merchant_id, mid_id, status_id, cycle_id, is_fraud)
+      do update set n = cc.n + excluded.n;
+  elsif tg_op = 'DELETE' then
+    insert into cases.case_counts as cc
+      select tenant_id, merchant_id, mid_id, status_id, cycle_id, is_fraud, -count(*)
+      from old_rows group by 1, 2, 3, 4, 5, 6
+      on conflict (tenant_id, merchant_id, mid_id, status_id, cycle_id, is_fraud)
+      do update set n = cc.n + excluded.n;
+  else
+    insert into cases.case_counts as cc
+      select tenant_id, merchant_id, mid_id, status_id, cycle_id, is_fraud, sum(sign)
+      from (
+        select -1 as sign, tenant_id, merchant_id, mid_id, status_id, cycle_id, is_fraud from old_rows
+        union all
+        select 1, tenant_id, merchant_id, mid_id, status_id, cycle_id, is_fraud from new_rows
+      ) x
+      group by 1, 2, 3, 4, 5, 6
+      having sum(sign) <> 0
+      on conflict (tenant_id, merchant_id, mid_id, status_id, cycle_id, is_fraud)
+      do update set n = cc.n + excluded.n;
+  end if;
+  return null;
+end $$;
