@@ -169,8 +169,8 @@ export class JobWorker {
 
   /**
    * pg-boss's stop does not wait for a fetch under way: the job it brings runs after stop resolved, and
-   * its queries would meet a closed pool. Waits (until the deadline, at least 1 s) for the engine's calls
-   * and the attempts they start.
+   * its queries would meet a closed pool. Waits for the engine's calls and the attempts they start to end,
+   * giving up at the deadline (or 1 s from now, if that is later).
    */
   async #settled(deadline: number): Promise<void> {
     const until = Math.max(deadline, Date.now() + 1000);
