@@ -1,7 +1,9 @@
 import type PgBoss from 'pg-boss';
 import type { Logger, Queryable } from '@portal/core';
+import { adapterFor } from './boss';
 
-const ENGINE_CALL = Symbol('a failed call of the job engine');
+/** Errors of the engine's own calls (a set, not a mark on the error: an error may be frozen). */
+const engineErrors = new WeakSet<object>();
 
 /**
  * The worker's pg-boss adapter. pg-boss does not await the completion or
@@ -18,19 +20,22 @@ const ENGINE_CALL = Symbol('a failed call of the job engine');
  */
 export class EngineDb implements PgBoss.Db {
   readonly #pending = new Set<Promise<unknown>>();
-  constructor(private readonly target: Queryable) {}
+  readonly #inner: PgBoss.Db;
+  constructor(target: Queryable) {
+    this.#inner = adapterFor(target);
+  }
 
   get inFlight(): number {
     return this.#pending.size;
   }
 
   executeSql = async (text: string, values?: unknown[]) => {
-    const call = this.target.query(text, values ?? []);
+    const call = this.#inner.executeSql(text, values ?? []);
     this.#pending.add(call);
     try {
       return await call;
     } catch (error) {
-      if (error && typeof error === 'object') Object.defineProperty(error, ENGINE_CALL, { value: true });
+      if (error && typeof error === 'object') engineErrors.add(error);
       throw error;
     } finally {
       this.#pending.delete(call);
@@ -41,7 +46,7 @@ export class EngineDb implements PgBoss.Db {
 let engineLog: Logger | undefined;
 
 function onUnhandledRejection(reason: unknown): void {
-  if (reason && typeof reason === 'object' && ENGINE_CALL in reason) {
+  if (reason && typeof reason === 'object' && engineErrors.has(reason)) {
     engineLog?.warn(
       { err: reason },
       'job engine could not record a job outcome; the job is retried when its attempt expires',
