@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS, demoMerchantId, demoTenant, demoUserId } from '@portal/contracts';
 import { screenshot } from '../support/browser';
@@ -39,7 +39,24 @@ afterAll(async () => {
 
 const row = (page: Page, username: string) =>
   page.locator(`[data-testid="user-row"][data-username="${username}"]`);
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+/** Waits for a toast; when it never comes, the error names the toasts that did (an error toast, say). */
+async function toast(page: Page, text: string) {
+  try {
+    await page.getByText(text, { exact: true }).first().waitFor();
+  } catch (e) {
+    const shown = await page.locator('[data-scope="toast"][data-part="title"]').allTextContents();
+    throw new Error(`${(e as Error).message}\ntoasts on screen: ${JSON.stringify(shown)}`);
+  }
+}
+/**
+ * Flips a row's lock switch once it takes clicks again. The switch is disabled while a change is pending, and the
+ * answer's toast and refetched row can render a moment before that flag clears; a click on a disabled switch (a
+ * label, which Playwright counts as enabled) would be lost.
+ */
+async function flipLock(userRow: Locator) {
+  await poll(() => userRow.locator('[data-testid="lock-toggle"] input').isEnabled()).toBe(true);
+  await userRow.getByTestId('lock-toggle').click();
+}
 
 /** A user's row menu (issue 29.3: one menu instead of five buttons per row). */
 const menuFor = (username: string) => `Actions for ${username}`;
@@ -130,10 +147,10 @@ describe('users administration', () => {
       // Lock and unlock.
       await searchUsers(page, 'erin.e2e');
       const erin = row(page, 'erin.e2e');
-      await erin.getByTestId('lock-toggle').click();
+      await flipLock(erin);
       await toast(page, 'User has been successfully locked.');
       await poll(() => erin.getByTestId('user-status').textContent()).toBe('Inactive');
-      await erin.getByTestId('lock-toggle').click();
+      await flipLock(erin);
       await toast(page, 'User has been successfully unlocked.');
       await poll(() => erin.getByTestId('user-status').textContent()).toBe('Active');
 
