@@ -21,7 +21,7 @@ export * from './migrate';
 export * from './status';
 export * from './steps';
 export * from './worker';
-export { DEAD_WORKER_ERROR } from './liveness';
+export { DEAD_WORKER_ERROR, LOST_FETCH_ERROR } from './liveness';
 export * from './events';
 export * from './live';
 export * from './mail';

@@ -76,6 +76,35 @@ export async function claimOrphanedJobs(
   return rows;
 }
 
+/** Shown while a job whose fetch was lost waits for its retry. */
+export const LOST_FETCH_ERROR = 'The job was taken from the queue but never reached a worker.';
+
+/**
+ * pg-boss's fetch marks a job `active` in one statement; when its answer never reaches the worker
+ * (Postgres stopped or the connection dropped as it committed), no one runs the attempt and only the
+ * job's time limit (5 to 15 minutes) would retry it. Claims, in one statement, the attempts that no
+ * worker marked running within `afterSeconds` of their fetch: the status row records the attempt as
+ * spent (`attempts`), so a worker that receives it late refuses it (markRunning), and the caller
+ * fails them in pg-boss, which retries them after their retry delay.
+ */
+export async function claimLostFetches(db: Queryable, afterSeconds: number): Promise<JobStatusChange[]> {
+  const { rows } = await db.query<JobStatusChange>(
+    `update jobs.job_status s set
+       attempts = j.retry_count + 1,
+       state = case when j.retry_count < j.retry_limit then 'queued' else 'failed' end,
+       error = $2,
+       message = case when j.retry_count < j.retry_limit then 'Waiting to retry' else s.message end,
+       finished_at = case when j.retry_count < j.retry_limit then null else now() end,
+       updated_at = now()
+     from ${PGBOSS_SCHEMA}.job j
+     where s.state = 'queued' and j.id = s.id and j.name = s.kind and j.state = 'active'
+       and j.started_on < now() - make_interval(secs => $1) and s.attempts <= j.retry_count
+     returning s.id, s.kind, s.tenant, s.created_by, s.state, s.progress, s.message`,
+    [afterSeconds, LOST_FETCH_ERROR],
+  );
+  return rows;
+}
+
 export interface HeartbeatOptions {
   db: Queryable;
   /** The worker's id. */

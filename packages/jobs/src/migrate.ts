@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import { migrate, type Db, type Logger, type ServiceMigrations } from '@portal/core';
 import jobStatus from '../migrations/001_job_status.sql';
 import workerHeartbeat from '../migrations/002_worker_heartbeat.sql';
+import lostFetch from '../migrations/003_lost_fetch.sql';
 import { adapterFor, bossOptions, ensureQueues } from './boss';
 import type { JobDefinition } from './define';
 
@@ -11,6 +12,7 @@ export const jobMigrations: ServiceMigrations = {
   migrations: [
     { version: 1, name: 'job_status', sql: jobStatus },
     { version: 2, name: 'worker_heartbeat', sql: workerHeartbeat },
+    { version: 3, name: 'lost_fetch', sql: lostFetch },
   ],
 };
 

@@ -110,11 +110,13 @@ export async function markRunning(
 ): Promise<JobStatusChange | undefined> {
   // The upsert also covers a job sent to pg-boss without enqueue() (no status row yet).
   // worker_id: whose heartbeat vouches for this attempt (liveness.ts).
+  // No row comes back when the attempt was already counted: the sweep took its fetch for lost.
   const { rows } = await db.query<JobStatusChange>(
     `insert into jobs.job_status (id, kind, tenant, created_by, state, attempts, max_attempts, started_at, worker_id)
      values ($1, $2, $3, $4, 'running', $5, $6, now(), $7)
      on conflict (id) do update set state = 'running', attempts = $5, max_attempts = $6,
        started_at = coalesce(jobs.job_status.started_at, now()), worker_id = $7, updated_at = now()
+       where jobs.job_status.attempts < $5
      returning ${LIVE_JOB_COLUMNS}`,
     [job.id, job.kind, job.tenant, job.createdBy, attempt, maxAttempts, workerId],
   );

@@ -7,8 +7,14 @@ import { EngineDb, keepEngineRejections } from './engine-db';
 import { JobError, readableError, type JobContext, type JobDefinition } from './define';
 import type { JobEnvelope } from './enqueue';
 import { EVENT_DISPATCH_QUEUE } from './events';
-import { claimOrphanedJobs, DEAD_WORKER_ERROR, Heartbeat } from './liveness';
-import { publishJobChange, type LivePublisher } from './live';
+import {
+  claimLostFetches,
+  claimOrphanedJobs,
+  DEAD_WORKER_ERROR,
+  Heartbeat,
+  LOST_FETCH_ERROR,
+} from './liveness';
+import { publishJobChange, type JobStatusChange, type LivePublisher } from './live';
 import { markFinished, markRunning, readForRun, reconcile, setProgress } from './status';
 import { once } from './steps';
 
@@ -29,6 +35,11 @@ export interface JobWorkerOptions {
    * least twice heartbeatSeconds, so that a late beat or two never costs a live worker its jobs).
    */
   deadAfterSeconds?: number;
+  /**
+   * A job fetched this long ago that no worker started is taken for a lost fetch and retried (default
+   * 30 s): pg-boss marked it active, but its answer never reached a worker (liveness.ts).
+   */
+  lostFetchSeconds?: number;
   /** Where job state changes (and the event dispatcher's committed events) are published for live screens. */
   live?: LivePublisher;
 }
@@ -65,6 +76,7 @@ export class JobWorker {
       maintenanceIntervalSeconds: 30,
       heartbeatSeconds: 2,
       deadAfterSeconds: 10,
+      lostFetchSeconds: 30,
       ...options,
     };
     if (!(this.#options.deadAfterSeconds >= 2 * this.#options.heartbeatSeconds)) {
@@ -114,7 +126,7 @@ export class JobWorker {
       intervalSeconds: this.#options.heartbeatSeconds,
       deadAfterSeconds: this.#options.deadAfterSeconds,
       onLost: () => this.#abortAll(),
-      afterBeat: () => (this.#state === 'started' ? this.#handBackOrphans() : Promise.resolve()),
+      afterBeat: () => (this.#state === 'started' ? this.#handBack() : Promise.resolve()),
     });
     try {
       await this.#heartbeat.start();
@@ -127,7 +139,7 @@ export class JobWorker {
       }
       throw error;
     }
-    await this.#handBackOrphans();
+    await this.#handBack();
     for (const job of jobs) {
       // pg-boss waits out the polling interval after every fetch, jobs found or not: one job per 2 s
       // per queue (the event outbox fell behind a crowd's writes). After a job the queue is asked
@@ -187,20 +199,32 @@ export class JobWorker {
   };
 
   /**
-   * Retries the running jobs of dead workers: claims their status rows, then
-   * fails the attempts in pg-boss, which counts them (retry_count) and applies
-   * the job's retry delay and backoff as its own expiry would: a job that
-   * kills its worker (out of memory) must not go round the workers in a
-   * tight loop.
+   * Retries the running jobs of dead workers, and the jobs whose fetch never
+   * reached a worker: claims their status rows, then fails the attempts in
+   * pg-boss, which counts them (retry_count) and applies the job's retry
+   * delay and backoff as its own expiry would: a job that kills its worker
+   * (out of memory) must not go round the workers in a tight loop.
    */
-  async #handBackOrphans(): Promise<void> {
-    const { db, log, deadAfterSeconds } = this.#options;
-    const orphans = await claimOrphanedJobs(db, this.id, deadAfterSeconds);
-    if (!orphans.length) return;
+  async #handBack(): Promise<void> {
+    const { db, deadAfterSeconds, lostFetchSeconds } = this.#options;
+    await this.#failClaimed(
+      await claimOrphanedJobs(db, this.id, deadAfterSeconds),
+      DEAD_WORKER_ERROR,
+      'jobs of a dead worker handed back for retry',
+    );
+    await this.#failClaimed(
+      await claimLostFetches(db, lostFetchSeconds),
+      LOST_FETCH_ERROR,
+      'jobs whose fetch was lost handed back for retry',
+    );
+  }
+
+  async #failClaimed(claimed: JobStatusChange[], message: string, logMessage: string) {
+    if (!claimed.length) return;
     // A throw here leaves a claimed job `active` in pg-boss: its expiry still retries it.
-    for (const row of orphans) await this.#boss!.fail(row.kind, row.id, { message: DEAD_WORKER_ERROR });
-    for (const row of orphans) this.#publish(row);
-    log.warn({ jobs: orphans.map((o) => o.id) }, 'jobs of a dead worker handed back for retry');
+    for (const row of claimed) await this.#boss!.fail(row.kind, row.id, { message });
+    for (const row of claimed) this.#publish(row);
+    this.#options.log.warn({ jobs: claimed.map((o) => o.id) }, logMessage);
   }
 
   /** Another worker took this one for dead (stalled past deadAfterSeconds) and retries its jobs. */
@@ -241,7 +265,10 @@ export class JobWorker {
       tenant: envelope?.tenant ?? 'unknown',
       createdBy: envelope?.created_by ?? null,
     };
-    this.#publish(await markRunning(db, meta, attempt, maxAttempts, this.id));
+    const running = await markRunning(db, meta, attempt, maxAttempts, this.id);
+    // Taken for a lost fetch meanwhile (a very late answer) and failed in pg-boss for a retry: not ours to run.
+    if (!running) throw new Error(LOST_FETCH_ERROR);
+    this.#publish(running);
     jobLog.info('job started');
 
     const controller = new AbortController();

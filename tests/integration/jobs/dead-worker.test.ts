@@ -12,6 +12,7 @@ import {
   beatingWorkers,
   deadPeerIsTakenOver,
   liveWorkersJobIsKept,
+  lostFetchIsRetried,
   LIVENESS,
   pgbossJob,
 } from './liveness-scenarios';
@@ -62,3 +63,6 @@ it('hands a dead worker’s job to a live one (several workers on one database)'
   deadPeerIsTakenOver(t.db));
 
 it('never takes a live worker’s long job', () => liveWorkersJobIsKept(t.db));
+
+it('retries a job whose fetch never reached a worker, long before its time limit', () =>
+  lostFetchIsRetried(t.db));

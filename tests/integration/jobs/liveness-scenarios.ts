@@ -6,7 +6,14 @@
  */
 import { expect } from 'vitest';
 import type { Db, Queryable } from '@portal/core';
-import { DEAD_WORKER_ERROR, enqueue, JobWorker, type JobStatus } from '@portal/jobs';
+import {
+  DEAD_WORKER_ERROR,
+  enqueue,
+  JobWorker,
+  LOST_FETCH_ERROR,
+  markRunning,
+  type JobStatus,
+} from '@portal/jobs';
 import { effectsOf, quietLog, runsOf, severable, silentLog, waitForStatus } from './helpers';
 import { heldJob, releaseHeld, TEST_JOBS } from './test-jobs';
 
@@ -112,5 +119,39 @@ export async function liveWorkersJobIsKept(db: Db) {
   } finally {
     await owner.stop(1);
     await other.stop(1);
+  }
+}
+
+/**
+ * A fetch whose answer never reached a worker (Postgres stopped as pg-boss's fetch committed): the job
+ * is `active` in pg-boss and no one runs it. A worker hands it back once it is 30 s old (not after its
+ * 15-minute time limit) and runs the retry; a very late answer to the lost fetch is refused.
+ */
+export async function lostFetchIsRetried(db: Db) {
+  const { id } = await db.transaction((tx) =>
+    enqueue(tx, heldJob, { note: 'lost fetch' }, { tenant: 'acme', createdBy: 4 }),
+  );
+  // What pg-boss's fetch writes (a first fetch keeps retry_count 0), a minute ago.
+  await db.query(
+    `update pgboss.job set state = 'active', started_on = now() - interval '1 minute' where id = $1`,
+    [id],
+  );
+  const runner = worker(db);
+  await runner.start();
+  try {
+    const seen: JobStatus[] = [];
+    const done = await waitForStatus(db, 'acme', id, (s) => s.state === 'done', { seen });
+    expect(done).toMatchObject({ attempts: 2, error: null, result: { note: 'lost fetch' } });
+    expect(seen.some((s) => s.state === 'queued' && s.error === LOST_FETCH_ERROR)).toBe(true);
+    // Only the retry ran; pg-boss counted the lost attempt.
+    expect((await runsOf(db, id)).map((r) => r.attempt)).toEqual([2]);
+    expect(await effectsOf(db, id)).toEqual(['lost fetch']);
+    expect(await pgbossJob(db, id)).toEqual({ state: 'completed', retry_count: 1 });
+    // The lost fetch's answer, arriving now, would not start attempt 1.
+    const meta = { id, kind: heldJob.name, tenant: 'acme', createdBy: 4 };
+    expect(await markRunning(db, meta, 1, 3, runner.id)).toBeUndefined();
+    expect(await waitForStatus(db, 'acme', id, () => true)).toMatchObject({ state: 'done', attempts: 2 });
+  } finally {
+    await runner.stop(1);
   }
 }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, it } from 'vitest';
 import { openPglite, type Db } from '@portal/core';
 import { migrateJobs } from '@portal/jobs';
 import { quietLog } from './helpers';
-import { deadPeerIsTakenOver, liveWorkersJobIsKept } from './liveness-scenarios';
+import { deadPeerIsTakenOver, liveWorkersJobIsKept, lostFetchIsRetried } from './liveness-scenarios';
 import { createTestTables, TEST_JOBS } from './test-jobs';
 
 let db: Db;
@@ -27,3 +27,6 @@ afterAll(async () => {
 it('hands a dead worker’s job to a live one', () => deadPeerIsTakenOver(db));
 
 it('never takes a live worker’s long job', () => liveWorkersJobIsKept(db));
+
+it('retries a job whose fetch never reached a worker, long before its time limit', () =>
+  lostFetchIsRetried(db));
