@@ -105,6 +105,33 @@ export async function claimLostFetches(db: Queryable, afterSeconds: number): Pro
   return rows;
 }
 
+/** A finished job whose outcome pg-boss never recorded. */
+export interface LostOutcome {
+  id: string;
+  kind: string;
+  state: 'done' | 'failed';
+  result: unknown;
+  error: string | null;
+}
+
+/**
+ * The other half of a lost exchange: the attempt ran and its status record says how it ended, but pg-boss
+ * never recorded the outcome (the worker died between the two writes, or Postgres went away before
+ * pg-boss's unawaited complete). The job stays `active` until its time limit. Finds those finished more
+ * than `afterSeconds` ago; the caller completes them in pg-boss. Reads pg-boss's active jobs (no index
+ * of ours covers them), so it runs at the maintenance interval, as pg-boss's own expiry does.
+ */
+export async function findLostOutcomes(db: Queryable, afterSeconds: number): Promise<LostOutcome[]> {
+  const { rows } = await db.query<LostOutcome>(
+    `select s.id, s.kind, s.state, s.result, s.error
+     from ${PGBOSS_SCHEMA}.job j join jobs.job_status s on s.id = j.id and s.kind = j.name
+     where j.state = 'active' and s.state in ('done', 'failed') and s.attempts = j.retry_count + 1
+       and s.finished_at < now() - make_interval(secs => $1)`,
+    [afterSeconds],
+  );
+  return rows;
+}
+
 export interface HeartbeatOptions {
   db: Queryable;
   /** The worker's id. */

@@ -11,6 +11,7 @@ import {
   claimLostFetches,
   claimOrphanedJobs,
   DEAD_WORKER_ERROR,
+  findLostOutcomes,
   Heartbeat,
   LOST_FETCH_ERROR,
 } from './liveness';
@@ -36,8 +37,8 @@ export interface JobWorkerOptions {
    */
   deadAfterSeconds?: number;
   /**
-   * A job fetched this long ago that no worker started is taken for a lost fetch and retried (default
-   * 30 s): pg-boss marked it active, but its answer never reached a worker (liveness.ts).
+   * A job fetched this long ago that no worker started is taken for a lost fetch and retried, and one
+   * finished this long ago whose outcome pg-boss never recorded is completed (default 30 s; liveness.ts).
    */
   lostFetchSeconds?: number;
   /** Where job state changes (and the event dispatcher's committed events) are published for live screens. */
@@ -153,6 +154,9 @@ export class JobWorker {
     }
     this.#timer = setInterval(() => {
       reconcile(db, this.#publish).catch((err: unknown) => log.error({ err }, 'job status reconcile failed'));
+      this.#completeLostOutcomes().catch((err: unknown) =>
+        log.error({ err }, 'recording lost job outcomes failed'),
+      );
     }, maintenanceIntervalSeconds * 1000);
     this.#timer.unref();
     this.#state = 'started';
@@ -225,6 +229,18 @@ export class JobWorker {
     for (const row of claimed) await this.#boss!.fail(row.kind, row.id, { message });
     for (const row of claimed) this.#publish(row);
     this.#options.log.warn({ jobs: claimed.map((o) => o.id) }, logMessage);
+  }
+
+  /** Records in pg-boss the outcome of finished attempts it never heard of, so their jobs leave `active`. */
+  async #completeLostOutcomes(): Promise<void> {
+    const lost = await findLostOutcomes(this.#options.db, this.#options.lostFetchSeconds);
+    // The status record is final: a failed job completes too, with the output a permanent failure gives.
+    for (const job of lost) {
+      const output = job.state === 'done' ? (job.result ?? null) : { failed: true, message: job.error };
+      await this.#boss!.complete(job.kind, job.id, output as object);
+    }
+    if (lost.length)
+      this.#options.log.warn({ jobs: lost.map((j) => j.id) }, 'lost outcomes of finished jobs recorded');
   }
 
   /** Another worker took this one for dead (stalled past deadAfterSeconds) and retries its jobs. */

@@ -13,6 +13,7 @@ import {
   deadPeerIsTakenOver,
   liveWorkersJobIsKept,
   lostFetchIsRetried,
+  lostOutcomeIsRecorded,
   LIVENESS,
   pgbossJob,
 } from './liveness-scenarios';
@@ -66,3 +67,6 @@ it('never takes a live worker’s long job', () => liveWorkersJobIsKept(t.db));
 
 it('retries a job whose fetch never reached a worker, long before its time limit', () =>
   lostFetchIsRetried(t.db));
+
+it('records in pg-boss the outcome of a finished job it never heard of, without running it again', () =>
+  lostOutcomeIsRecorded(t.db));

@@ -155,3 +155,36 @@ export async function lostFetchIsRetried(db: Db) {
     await runner.stop(1);
   }
 }
+
+/**
+ * The attempt ran and its status record is final, but pg-boss never heard (the worker died between the two
+ * writes): a worker completes the job in pg-boss at its next maintenance, without running it again.
+ */
+export async function lostOutcomeIsRecorded(db: Db) {
+  const { id } = await db.transaction((tx) =>
+    enqueue(tx, heldJob, { note: 'lost outcome' }, { tenant: 'acme', createdBy: 4 }),
+  );
+  await db.query(
+    `update pgboss.job set state = 'active', started_on = now() - interval '2 minutes' where id = $1`,
+    [id],
+  );
+  await db.query(
+    `update jobs.job_status set state = 'done', attempts = 1, progress = 100, result = '{"note":"lost outcome"}',
+       started_at = now() - interval '2 minutes', finished_at = now() - interval '1 minute' where id = $1`,
+    [id],
+  );
+  const runner = worker(db);
+  await runner.start();
+  try {
+    const deadline = Date.now() + 20_000;
+    while ((await pgbossJob(db, id))?.state === 'active' && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await pgbossJob(db, id)).toEqual({ state: 'completed', retry_count: 0 });
+    const { rows } = await db.query<{ output: unknown }>(`select output from pgboss.job where id = $1`, [id]);
+    expect(rows[0]!.output).toEqual({ note: 'lost outcome' });
+    expect(await runsOf(db, id)).toEqual([]);
+    expect(await waitForStatus(db, 'acme', id, () => true)).toMatchObject({ state: 'done', attempts: 1 });
+  } finally {
+    await runner.stop(1);
+  }
+}

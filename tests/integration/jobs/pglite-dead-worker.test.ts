@@ -10,7 +10,12 @@ import { afterAll, beforeAll, it } from 'vitest';
 import { openPglite, type Db } from '@portal/core';
 import { migrateJobs } from '@portal/jobs';
 import { quietLog } from './helpers';
-import { deadPeerIsTakenOver, liveWorkersJobIsKept, lostFetchIsRetried } from './liveness-scenarios';
+import {
+  deadPeerIsTakenOver,
+  liveWorkersJobIsKept,
+  lostFetchIsRetried,
+  lostOutcomeIsRecorded,
+} from './liveness-scenarios';
 import { createTestTables, TEST_JOBS } from './test-jobs';
 
 let db: Db;
@@ -30,3 +35,6 @@ it('never takes a live worker’s long job', () => liveWorkersJobIsKept(db));
 
 it('retries a job whose fetch never reached a worker, long before its time limit', () =>
   lostFetchIsRetried(db));
+
+it('records in pg-boss the outcome of a finished job it never heard of, without running it again', () =>
+  lostOutcomeIsRecorded(db));
