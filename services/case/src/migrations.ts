@@ -37,6 +37,7 @@ import m043 from '../migrations/043_report_disputed.sql';
 import m044 from '../migrations/044_static_rollup_triggers.sql';
 import m045 from '../migrations/045_covering_scope_indexes.sql';
 import m046 from '../migrations/046_case_counts_net.sql';
+import m047 from '../migrations/047_mid_daily_covering.sql';
 
 export const caseMigrations: ServiceMigrations = {
   schema: 'cases',
@@ -79,5 +80,6 @@ export const caseMigrations: ServiceMigrations = {
     { version: 44, name: '044_static_rollup_triggers', sql: m044 },
     { version: 45, name: '045_covering_scope_indexes', sql: m045 },
     { version: 46, name: '046_case_counts_net', sql: m046 },
+    { version: 47, name: '047_mid_daily_covering', sql: m047 },
   ],
 };
