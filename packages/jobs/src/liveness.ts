@@ -37,6 +37,17 @@ export async function unregisterWorker(db: Queryable, id: string): Promise<void>
 }
 
 /**
+ * The status of an attempt handed back to pg-boss (`j`, its job row), set as pg-boss's fail will: queued
+ * for a retry, or failed when no retry is left. `error` names the parameter holding the reason.
+ */
+const handedBack = (error: string) => `
+       state = case when j.retry_count < j.retry_limit then 'queued' else 'failed' end,
+       error = ${error},
+       message = case when j.retry_count < j.retry_limit then 'Waiting to retry' else s.message end,
+       finished_at = case when j.retry_count < j.retry_limit then null else now() end,
+       updated_at = now()`;
+
+/**
  * Claims, in one statement, the running jobs of workers other than `self`
  * whose beat is older than `deadAfterSeconds` (their rows are deleted) or
  * gone: their status becomes `queued`, or `failed` when pg-boss has no retry
@@ -59,12 +70,7 @@ export async function claimOrphanedJobs(
        where id <> $1 and beat_at < now() - make_interval(secs => $2)
        returning id
      )
-     update jobs.job_status s set
-       state = case when j.retry_count < j.retry_limit then 'queued' else 'failed' end,
-       error = $3,
-       message = case when j.retry_count < j.retry_limit then 'Waiting to retry' else s.message end,
-       finished_at = case when j.retry_count < j.retry_limit then null else now() end,
-       updated_at = now()
+     update jobs.job_status s set ${handedBack('$3')}
      from ${PGBOSS_SCHEMA}.job j
      where s.state = 'running' and s.worker_id <> $1
        and (s.worker_id in (select id from dead)
@@ -89,13 +95,7 @@ export const LOST_FETCH_ERROR = 'The job was taken from the queue but never reac
  */
 export async function claimLostFetches(db: Queryable, afterSeconds: number): Promise<JobStatusChange[]> {
   const { rows } = await db.query<JobStatusChange>(
-    `update jobs.job_status s set
-       attempts = j.retry_count + 1,
-       state = case when j.retry_count < j.retry_limit then 'queued' else 'failed' end,
-       error = $2,
-       message = case when j.retry_count < j.retry_limit then 'Waiting to retry' else s.message end,
-       finished_at = case when j.retry_count < j.retry_limit then null else now() end,
-       updated_at = now()
+    `update jobs.job_status s set attempts = j.retry_count + 1, ${handedBack('$2')}
      from ${PGBOSS_SCHEMA}.job j
      where s.state = 'queued' and j.id = s.id and j.name = s.kind and j.state = 'active'
        and j.started_on < now() - make_interval(secs => $1) and s.attempts <= j.retry_count

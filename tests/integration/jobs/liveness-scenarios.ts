@@ -122,20 +122,25 @@ export async function liveWorkersJobIsKept(db: Db) {
   }
 }
 
+/** Enqueues a held job and marks it fetched `minutesAgo`, as pg-boss's first fetch writes it (retry_count 0). */
+async function enqueueFetched(db: Db, note: string, minutesAgo: number) {
+  const { id } = await db.transaction((tx) =>
+    enqueue(tx, heldJob, { note }, { tenant: 'acme', createdBy: 4 }),
+  );
+  await db.query(
+    `update pgboss.job set state = 'active', started_on = now() - make_interval(mins => $2) where id = $1`,
+    [id, minutesAgo],
+  );
+  return id;
+}
+
 /**
  * A fetch whose answer never reached a worker (Postgres stopped as pg-boss's fetch committed): the job
  * is `active` in pg-boss and no one runs it. A worker hands it back once it is 30 s old (not after its
  * 15-minute time limit) and runs the retry; a very late answer to the lost fetch is refused.
  */
 export async function lostFetchIsRetried(db: Db) {
-  const { id } = await db.transaction((tx) =>
-    enqueue(tx, heldJob, { note: 'lost fetch' }, { tenant: 'acme', createdBy: 4 }),
-  );
-  // What pg-boss's fetch writes (a first fetch keeps retry_count 0), a minute ago.
-  await db.query(
-    `update pgboss.job set state = 'active', started_on = now() - interval '1 minute' where id = $1`,
-    [id],
-  );
+  const id = await enqueueFetched(db, 'lost fetch', 1);
   const runner = worker(db);
   await runner.start();
   try {
@@ -161,13 +166,7 @@ export async function lostFetchIsRetried(db: Db) {
  * writes): a worker completes the job in pg-boss at its next maintenance, without running it again.
  */
 export async function lostOutcomeIsRecorded(db: Db) {
-  const { id } = await db.transaction((tx) =>
-    enqueue(tx, heldJob, { note: 'lost outcome' }, { tenant: 'acme', createdBy: 4 }),
-  );
-  await db.query(
-    `update pgboss.job set state = 'active', started_on = now() - interval '2 minutes' where id = $1`,
-    [id],
-  );
+  const id = await enqueueFetched(db, 'lost outcome', 2);
   await db.query(
     `update jobs.job_status set state = 'done', attempts = 1, progress = 100, result = '{"note":"lost outcome"}',
        started_at = now() - interval '2 minutes', finished_at = now() - interval '1 minute' where id = $1`,
