@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILDER_MESSAGES as M } from '@portal/contracts';
 import { flatJpeg } from '../../services/docs/src/seed/demo-jpeg';
 import { screenshot } from '../support/browser';
+import { resultText } from '../support/e2e-case-grid';
 import { makePdf } from '../support/representment-upload';
 import { apiAs, signInToShell, useWebWorld } from '../support/e2e-web';
 
@@ -125,9 +126,7 @@ describe('case builder: Working Cases, PDF documents, summary (issue 29)', () =>
         .getByTestId('builder-submit-confirm')
         .getByRole('button', { name: 'Submit', exact: true })
         .click();
-      const result = page.getByTestId('result-dialog');
-      await result.waitFor({ timeout: 30_000 });
-      expect(await result.textContent()).toContain(M.submitted);
+      expect(await resultText(page, 30_000)).toContain(M.submitted);
       const stored = await world.t.db.query<{ filename: string; content_type: string; pages: number }>(
         `select d.filename, d.content_type, d.pages from docs.representment_documents d
            join docs.representment_versions v on v.id = d.version_id where v.case_id = $1 order by d.order_num`,

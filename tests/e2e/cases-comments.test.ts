@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '@portal/contracts';
 import { screenshot } from '../support/browser';
-import { firstCell } from '../support/e2e-case-grid';
+import { actionResult, firstCell, resultText } from '../support/e2e-case-grid';
 import {
   apiAs,
   gatewayCall,
@@ -71,10 +71,7 @@ describe('case comments and expandable rows', () => {
     const comment = `Issuer called back ${Date.now()}`;
     await dialog.getByRole('textbox').fill(comment);
     await dialog.getByRole('button', { name: 'Submit' }).click();
-    const result = page.getByTestId('result-dialog');
-    await result.waitFor();
-    expect(await result.textContent()).toContain('Your action was a success!');
-    await result.waitFor({ state: 'detached', timeout: 5_000 });
+    expect(await resultText(page)).toContain('Your action was a success!');
 
     // The list refreshed; the row stays expanded and shows the new comment.
     await detail.getByText(comment).waitFor({ timeout: 10_000 });
@@ -112,10 +109,9 @@ describe('case comments and expandable rows', () => {
     const dialog = page.getByTestId('comment-dialog');
     await dialog.getByRole('textbox').fill('will fail');
     await dialog.getByRole('button', { name: 'Submit' }).click();
-    const result = page.getByTestId('result-dialog');
-    await result.waitFor();
-    expect(await result.getAttribute('data-ok')).toBe('false');
-    expect(await result.textContent()).toContain('An error occurred. Please try again later.');
+    const result = await actionResult(page);
+    expect(result.ok).toBe(false);
+    expect(result.text).toContain('An error occurred. Please try again later.');
   });
 
   it('read-only user: rows expand, no Add Comment, and the gateway refuses the call', async () => {

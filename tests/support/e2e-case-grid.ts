@@ -26,14 +26,27 @@ export async function openCaseList(
   return opened;
 }
 
-/** The text of the result dialog of an action, once it has closed itself. */
-export async function resultText(page: Page): Promise<string> {
-  const d = page.getByTestId('result-dialog');
-  await d.waitFor();
-  const text = (await d.textContent()) ?? '';
-  await d.waitFor({ state: 'detached', timeout: 5_000 });
-  return text;
+/**
+ * What the result dialog of an action said, once it has closed itself. The dialog closes after 2 s,
+ * so it is found and read in one step inside the page: a wait and then a separate read can start
+ * the read after the dialog closed on a busy machine.
+ */
+export async function actionResult(page: Page, timeout = 20_000): Promise<{ ok: boolean; text: string }> {
+  const shown = await page.waitForFunction(
+    () => {
+      const d = document.querySelector('[data-testid="result-dialog"]');
+      return d && { ok: d.getAttribute('data-ok') === 'true', text: d.textContent ?? '' };
+    },
+    undefined,
+    { timeout },
+  );
+  const result = (await shown.jsonValue())!;
+  await page.getByTestId('result-dialog').waitFor({ state: 'detached', timeout: 5_000 });
+  return result;
 }
+
+/** The text of the result dialog of an action, once it has closed itself. */
+export const resultText = async (page: Page, timeout?: number) => (await actionResult(page, timeout)).text;
 
 /** A case's status id, read from the database (what the UI did, checked behind it). */
 export async function caseStatus(world: WebWorld, id: number): Promise<number> {

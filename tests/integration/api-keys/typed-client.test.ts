@@ -12,12 +12,15 @@ import { startKeyWorld, type KeyWorld } from './support';
 let w: KeyWorld;
 const A1 = demoMerchantId(demoTenant('acme'), 'merchantA1');
 
-/** A New case of merchantA1 falls due tomorrow (the demo data's due dates are spread over months). */
-async function caseDueTomorrow(): Promise<number> {
+/**
+ * A New case of merchantA1 falls due today (the demo data's due dates are spread over months). Today,
+ * not tomorrow: on a Sunday the example's week (today to Sunday) is today alone.
+ */
+async function caseDueToday(): Promise<number> {
   const { rows } = await w.t.db.query<{ id: string }>(
-    `update cases.cases set date_due = (now() at time zone 'utc')::date + 1
+    `update cases.cases set date_due = (now() at time zone 'utc')::date
       where id = (select id from cases.cases where tenant_id = 'acme' and merchant_id = $1 and status_id = 1
-                   and date_due <> (now() at time zone 'utc')::date + 1 order by id limit 1)
+                   and date_due <> (now() at time zone 'utc')::date order by id limit 1)
       returning id`,
     [A1],
   );
@@ -38,7 +41,7 @@ async function keyWith(scopes: string[]): Promise<string> {
 
 describe('the typed client example', () => {
   it("lists the merchant's open cases due this week and uploads evidence to one", async () => {
-    const dueCaseId = await caseDueTomorrow();
+    const dueCaseId = await caseDueToday();
     const apiKey = await keyWith(['cases:read', 'evidence:write']);
     const pdf = new Blob([Buffer.from(await makePdf(1))], { type: 'application/pdf' });
     const { cases, uploaded } = await openCasesDueThisWeek(
@@ -61,7 +64,7 @@ describe('the typed client example', () => {
   });
 
   it('cannot upload with a key without evidence:write', async () => {
-    await caseDueTomorrow();
+    await caseDueToday();
     const apiKey = await keyWith(['cases:read']);
     const pdf = new Blob([Buffer.from(await makePdf(1))], { type: 'application/pdf' });
     await expect(
