@@ -41,9 +41,8 @@ describe('mailed exports', () => {
     try {
       await signInToShell(page, world, 'acme', 'admin', undefined, '/users');
       await page.getByTestId('export-all').click();
-      const notice = page.getByTestId('export-notice');
-      await notice.waitFor();
-      expect(await notice.textContent()).toContain(EXPORT_MESSAGES.started);
+      // The notice shows for 5 s: wait for it holding the text (not a wait, then a read after it closed).
+      await page.getByTestId('export-notice').filter({ hasText: EXPORT_MESSAGES.started }).waitFor();
       await screenshot(page, 'users-export-mailed');
       await notice.waitFor({ state: 'detached', timeout: 10_000 });
 
@@ -65,9 +64,8 @@ describe('mailed exports', () => {
       await signInToShell(page, world, 'acme', 'merchant.admin', undefined, '/chargebacks');
       await page.getByTestId('tools-menu').click();
       await page.getByRole('menuitem', { name: 'Export All', exact: true }).click();
-      const notice = page.getByTestId('export-notice');
-      await notice.waitFor();
-      expect(await notice.textContent()).toContain(EXPORT_MESSAGES.started);
+      // The notice shows for 5 s: wait for it holding the text (not a wait, then a read after it closed).
+      await page.getByTestId('export-notice').filter({ hasText: EXPORT_MESSAGES.started }).waitFor();
       await screenshot(page, 'cases-export-mailed');
       await poll(() => exportMail('merchant.admin@bluesky.example') !== undefined).toBe(true);
     } finally {

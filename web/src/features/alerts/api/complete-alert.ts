@@ -1,7 +1,7 @@
 import type { AlertWriteResult } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { alertHistoryKey } from './get-alert-history';
+import { invalidateAlertWrite } from './alert-write-effects';
 
 /** POST /cm/svc/alerts/complete: alert_id. */
 export function completeAlert(body: { alert_id: number; user_id?: number }) {
@@ -12,6 +12,6 @@ export function useCompleteAlert() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: completeAlert,
-    onSuccess: () => qc.invalidateQueries({ queryKey: alertHistoryKey }),
+    onSuccess: () => invalidateAlertWrite(qc),
   });
 }

@@ -1,7 +1,7 @@
 import type { DescriptorMappingResult } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { queryRoots } from '../../../lib/query-keys';
+import { invalidateAlertWrite } from './alert-write-effects';
 
 export interface MapDescriptorInput {
   merchantId: number;
@@ -23,6 +23,6 @@ export function useMapDescriptor() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: mapDescriptor,
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryRoots.alerts }),
+    onSuccess: () => invalidateAlertWrite(qc),
   });
 }

@@ -1,7 +1,7 @@
 import type { AlertOutcomeBody, AlertWriteResult } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { alertHistoryKey } from './get-alert-history';
+import { invalidateAlertWrite } from './alert-write-effects';
 
 /** POST /cm/svc/alerts/outcome: alert_id, user_id, outcome_id, and refund_id, order_id, customer_name or case_id. */
 export function markAlertOutcome(body: AlertOutcomeBody) {
@@ -12,6 +12,6 @@ export function useMarkAlertOutcome() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: markAlertOutcome,
-    onSuccess: () => qc.invalidateQueries({ queryKey: alertHistoryKey }),
+    onSuccess: () => invalidateAlertWrite(qc),
   });
 }
