@@ -3,7 +3,7 @@ import {
   type CaseDetail,
   type CaseList,
   type InternalContext,
-  type LOOKUP_PATHS,
+  LOOKUP_PATHS,
   type Mid,
 } from '@portal/contracts';
 import type { Queryable } from './db';
@@ -83,6 +83,10 @@ export class CaseClient {
 
 /** A lookup list's path, without /api (contracts LOOKUP_PATHS). */
 export type LookupPath = (typeof LOOKUP_PATHS)[number];
+
+/** Whether a select's endpoint (contracts CatalogueField.endpoint) is one of the lookup lists. */
+export const isLookupPath = (endpoint: string | null | undefined): endpoint is LookupPath =>
+  (LOOKUP_PATHS as readonly string[]).includes(endpoint ?? '');
 
 /** What the caller answers when a call to the case service fails. */
 function caseServiceError(error: unknown): Error {

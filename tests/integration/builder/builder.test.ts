@@ -231,6 +231,8 @@ describe('PUT /builder/case/{id}: the server rules', () => {
     ['required last name null', () => page1(withField(12, null)), [12]],
     ['amount not a number', () => page1(withField(53, 'ten dollars')), [53]],
     ['date not a date', () => page1(withField(51, '2026-02-30')), [51]],
+    ['currency not an id', () => page1(withField(55, 'USD')), [55]],
+    ['currency not one of the list', () => page1(withField(55, '999')), [55]],
     ['field of another page', () => page1(withField(75, 'TRACK1')), [75]],
     ['unknown field id', () => page1(withField(9999, 'x')), [9999]],
   ];

@@ -14,18 +14,35 @@ import {
   TemplateCopyAnswer,
   TemplateCopyBody,
   type CaseDetail,
+  type CatalogueField,
+  type InternalContext,
 } from '@portal/contracts';
-import { badRequest, conflict, type CaseClient, type Db } from '@portal/core';
+import { badRequest, conflict, isLookupPath, type CaseClient, type Db } from '@portal/core';
 import { categoryFor, insertProduct, productFor } from '../products/product-repository';
 import { assertBuilder } from '../lib/guard';
 import { builderCase, pageGroups, valueOf } from './builder-case';
 import { copyDraft, loadDraft, saveDraft } from './draft-repository';
-import { checkSave } from './rules';
+import { answeredSelects, checkSave } from './rules';
 
 /** Field ids that carry the case's own facts: never copied to another case. */
 const CASE_FACT_FIELDS = [...CATALOGUE_FIELDS.values()]
   .filter((f) => f.prefill || f.id === 22)
   .map((f) => f.id);
+
+/**
+ * The ids each answered select may hold, by field id: its lookup list as the case service answers the
+ * caller (design §13), each list asked once, before the save's transaction.
+ */
+async function selectOptions(
+  cases: CaseClient,
+  ctx: InternalContext,
+  fields: readonly CatalogueField[],
+): Promise<Map<number, Set<number>>> {
+  const paths = [...new Set(fields.map((f) => f.endpoint).filter(isLookupPath))];
+  const lists = await Promise.all(paths.map((path) => cases.lookup(ctx, path)));
+  const ids = new Map(paths.map((path, i) => [path, new Set(lists[i]!.map((item) => item.id))]));
+  return new Map(fields.map((f) => [f.id, (isLookupPath(f.endpoint) && ids.get(f.endpoint)) || new Set()]));
+}
 
 function assertBuildable(c: CaseDetail) {
   if (!BUILDABLE_STATUSES.includes(c.status_id)) throw conflict(M.notBuildable(c.status));
@@ -107,6 +124,7 @@ export function caseRoutes(deps: { db: Db; cases: CaseClient }): FastifyPluginAs
           currentValue: (id) => valueOf(c, draft, id),
           product,
           categoryFound: category !== null,
+          options: await selectOptions(deps.cases, ctx, answeredSelects(body)),
         });
         if (result.errors.length) throw badRequest(M.invalid, { fields: result.errors });
 

@@ -24,6 +24,8 @@ export interface RuleFacts {
   product?: { id: number; type_id: number } | null;
   /** Page 1: the category named, when offered to the case's merchant; undefined when not found. */
   categoryFound?: boolean;
+  /** The ids a select field of this save may hold (its lookup list, selectOptions), by field id. */
+  options?: ReadonlyMap<number, ReadonlySet<number>>;
 }
 
 export interface RuleResult {
@@ -60,6 +62,16 @@ export function fieldError(field: CatalogueField, value: string): string | null 
 }
 
 const blank = (v: string | null | undefined) => v === null || v === undefined || v.trim() === '';
+
+/** The select fields a save answers (with a value): the lookup lists the route must fetch for checkSave. */
+export function answeredSelects(body: BuilderSaveBody): CatalogueField[] {
+  return body.fields.flatMap((f) => {
+    const field = CATALOGUE_FIELDS.get(f.id);
+    return field?.type === 'select' && field.endpoint && !blank(f.value === null ? null : String(f.value))
+      ? [field]
+      : [];
+  });
+}
 
 export function checkSave(body: BuilderSaveBody, facts: RuleFacts): RuleResult {
   const errors = new Map<number | string, string[]>();
@@ -101,6 +113,8 @@ export function checkSave(body: BuilderSaveBody, facts: RuleFacts): RuleResult {
     if (normalised !== null) {
       const error = fieldError(field, normalised);
       if (error) add(f.id, error);
+      else if (field.type === 'select' && !facts.options?.get(f.id)?.has(Number(normalised)))
+        add(f.id, M.badSelect);
     }
   }
   for (const id of facts.pageFields) {

@@ -1,5 +1,4 @@
 import {
-  LOOKUP_PATHS,
   type BuilderCase,
   type BuilderField,
   type CardType,
@@ -17,7 +16,7 @@ import {
   type StatusGroup,
   type Verdict,
 } from '@portal/contracts';
-import type { CaseClient, LookupPath } from '@portal/core';
+import { isLookupPath, type CaseClient, type LookupPath } from '@portal/core';
 import type { GeneratedDocument } from '../representment/accept-representment';
 import { caseSummaryPdf } from './case-summary-pdf';
 
@@ -68,9 +67,6 @@ export function lookupName(item: LookupItem): string {
   if ('descriptor' in item) return item.descriptor;
   return item.name;
 }
-
-const isLookupPath = (endpoint: string | null): endpoint is LookupPath =>
-  (LOOKUP_PATHS as readonly string[]).includes(endpoint ?? '');
 
 const lookupAnswer = (f: BuilderField): f is BuilderField & { endpoint: LookupPath; value: string } =>
   f.type === 'select' && isLookupPath(f.endpoint) && f.value !== null && f.value !== '';
