@@ -106,7 +106,10 @@ export const BuilderEvidenceAnswers = Type.Object({
   case_id: Type.Integer(),
   /** Whether the case has builder answers at all (a case uploaded through the modal has none). */
   has_answers: Type.Boolean(),
-  /** Saved, non-empty answers by catalogue field name (e.g. tracking_no, refund_policy). */
+  /**
+   * Saved, non-empty answers by catalogue field name (e.g. tracking_no, refund_policy); a lookup select's
+   * answer is the name it picks (billing_country_id: 'United States'), not its id.
+   */
   answers: Type.Record(Type.String(), Type.String()),
   product: Type.Union([
     Type.Object({

@@ -7,6 +7,7 @@ export * from './health';
 export * from './internal-context';
 export * from './lazy-schemas';
 export * from './logger';
+export * from './lookup-names';
 export * from './migrate';
 export * from './openapi/openapi-schema';
 export * from './process';

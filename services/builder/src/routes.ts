@@ -13,5 +13,5 @@ export const builderRoutes: FastifyPluginAsync = async (app) => {
   await app.register(productRoutes({ db, cases }));
   await app.register(docTypeRoutes({ db, cases }));
   // The docs service's transport job reads a case's answers for a processor's evidence fields (issue 32).
-  await app.register(evidenceFieldsRoutes({ db }));
+  await app.register(evidenceFieldsRoutes({ db, cases }));
 };

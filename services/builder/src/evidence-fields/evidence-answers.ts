@@ -1,26 +1,37 @@
-import { CATALOGUE_FIELDS, type BuilderEvidenceAnswers } from '@portal/contracts';
-import type { Queryable } from '@portal/core';
+import { CATALOGUE_FIELDS, type BuilderEvidenceAnswers, type InternalContext } from '@portal/contracts';
+import { isLookupPath, lookupNames, type CaseClient, type Queryable } from '@portal/core';
 import { loadDraft } from '../cases/draft-repository';
 
 /**
  * A case's saved builder answers by catalogue field name, and the product
  * chosen on step 1 (issue 32): what a processor's evidence fields are made
  * of. Only what the user saved: the case's own facts (prefills) are the
- * processor's already, and an empty answer is left out.
+ * processor's already, and an empty answer is left out. A lookup select's
+ * answer is the name it picks (a country's name, as the processor reads an
+ * address), asked of the case service, not its id.
  */
 export async function evidenceAnswers(
   db: Queryable,
-  tenant: string,
+  cases: Pick<CaseClient, 'lookup'>,
+  ctx: InternalContext,
   caseId: number,
 ): Promise<BuilderEvidenceAnswers> {
+  const tenant = ctx.tenant;
   const draft = await loadDraft(db, tenant, caseId);
   if (!draft)
     return { case_id: caseId, has_answers: false, answers: {}, product: null, is_subscription: false };
-  const answers: Record<string, string> = {};
-  for (const [id, value] of draft.values) {
+  const saved = [...draft.values].flatMap(([id, value]) => {
     const field = CATALOGUE_FIELDS.get(id);
-    if (field && value !== null && value.trim() !== '') answers[field.name] = value.trim();
-  }
+    return field && value !== null && value.trim() !== '' ? [{ field, value: value.trim() }] : [];
+  });
+  const names = await lookupNames(
+    cases,
+    ctx,
+    saved.map((s) => s.field.endpoint),
+  );
+  const answers: Record<string, string> = {};
+  for (const { field, value } of saved)
+    answers[field.name] = (isLookupPath(field.endpoint) && names.get(field.endpoint)?.get(value)) || value;
   return {
     case_id: caseId,
     has_answers: true,

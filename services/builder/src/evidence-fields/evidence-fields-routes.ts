@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { BuilderEvidenceAnswers, CaseIdParams, ErrorResponse } from '@portal/contracts';
-import { forbidden, type Db } from '@portal/core';
+import { forbidden, type CaseClient, type Db } from '@portal/core';
 import { evidenceAnswers } from './evidence-answers';
 
 /**
@@ -11,7 +11,7 @@ import { evidenceAnswers } from './evidence-answers';
  * routes an `internal` path. The case is the caller's to name: the job
  * sends the case it transports, within the context's tenant.
  */
-export function evidenceFieldsRoutes(deps: { db: Db }): FastifyPluginAsync {
+export function evidenceFieldsRoutes(deps: { db: Db; cases: CaseClient }): FastifyPluginAsync {
   return async (app) => {
     app.get<{ Params: { id: number } }>(
       '/builder/internal/evidence-answers/:id',
@@ -26,7 +26,7 @@ export function evidenceFieldsRoutes(deps: { db: Db }): FastifyPluginAsync {
       async (request) => {
         const ctx = request.ctx;
         if (ctx.kind !== 'system') throw forbidden('This call is for the portal services only.');
-        return evidenceAnswers(deps.db, ctx.tenant, request.params.id);
+        return evidenceAnswers(deps.db, deps.cases, ctx, request.params.id);
       },
     );
   };

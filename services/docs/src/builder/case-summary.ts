@@ -1,22 +1,5 @@
-import {
-  type BuilderCase,
-  type BuilderField,
-  type CardType,
-  type CaseDetail,
-  type CaseStatus,
-  type Country,
-  type Currency,
-  type Cycle,
-  type Deflector,
-  type Descriptor,
-  type InternalContext,
-  type Processor,
-  type ReasonCode,
-  type Source,
-  type StatusGroup,
-  type Verdict,
-} from '@portal/contracts';
-import { isLookupPath, type CaseClient, type LookupPath } from '@portal/core';
+import type { BuilderCase, BuilderField, CaseDetail, InternalContext } from '@portal/contracts';
+import { isLookupPath, lookupNames, type CaseClient, type LookupPath } from '@portal/core';
 import type { GeneratedDocument } from '../representment/accept-representment';
 import { caseSummaryPdf } from './case-summary-pdf';
 
@@ -45,29 +28,6 @@ export async function caseSummary(
   return { filename: `case-summary-${c.id}.pdf`, ...pdf };
 }
 
-type LookupItem =
-  | Country
-  | Processor
-  | ReasonCode
-  | Cycle
-  | Currency
-  | CardType
-  | StatusGroup
-  | CaseStatus
-  | Verdict
-  | Source
-  | Deflector
-  | Descriptor
-  | { id: number; name: string };
-
-/** How the summary prints a lookup item. */
-export function lookupName(item: LookupItem): string {
-  if ('card_type' in item) return `${item.code} - ${item.description}`;
-  if ('currency' in item) return item.code;
-  if ('descriptor' in item) return item.descriptor;
-  return item.name;
-}
-
 const lookupAnswer = (f: BuilderField): f is BuilderField & { endpoint: LookupPath; value: string } =>
   f.type === 'select' && isLookupPath(f.endpoint) && f.value !== null && f.value !== '';
 
@@ -82,10 +42,10 @@ export async function answerLabels(
   pages: readonly BuilderCase[],
 ): Promise<Map<number, string>> {
   const answers = pages.flatMap((p) => p.groups.flatMap((g) => g.fields)).filter(lookupAnswer);
-  const paths = [...new Set(answers.map((f) => f.endpoint))];
-  const lists = await Promise.all(paths.map((path) => cases.lookup<LookupItem>(ctx, path)));
-  const names = new Map(
-    paths.map((path, i) => [path, new Map(lists[i]!.map((item) => [String(item.id), lookupName(item)]))]),
+  const names = await lookupNames(
+    cases,
+    ctx,
+    answers.map((f) => f.endpoint),
   );
   const labels = new Map<number, string>();
   for (const f of answers) {

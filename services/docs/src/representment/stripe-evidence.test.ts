@@ -25,6 +25,20 @@ describe('builder answers as Stripe evidence fields', () => {
     expect(evidenceFieldsOf(null, '  ')).toEqual({});
   });
 
+  it('writes each address on one line, ending with its country by name', () => {
+    const a = answers({
+      billing_address: '1 Main St',
+      billing_zip: '12345',
+      billing_country_id: 'United States',
+      shipping_city: 'Toronto',
+      country_id: 'Canada',
+    });
+    expect(evidenceFieldsOf(a, null)).toEqual({
+      billing_address: '1 Main St, 12345, United States',
+      shipping_address: 'Toronto, Canada',
+    });
+  });
+
   it('takes the product of step 1 when no description was written', () => {
     expect(evidenceFieldsOf(answers({}, { name: 'Shoes', description: 'Blue, size 42' }), null)).toEqual({
       product_description: 'Shoes: Blue, size 42',
