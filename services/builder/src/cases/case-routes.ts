@@ -17,7 +17,7 @@ import {
   type CatalogueField,
   type InternalContext,
 } from '@portal/contracts';
-import { badRequest, conflict, isLookupPath, type CaseClient, type Db } from '@portal/core';
+import { badRequest, conflict, isLookupPath, lookupNames, type CaseClient, type Db } from '@portal/core';
 import { categoryFor, insertProduct, productFor } from '../products/product-repository';
 import { assertBuilder } from '../lib/guard';
 import { builderCase, pageGroups, valueOf } from './builder-case';
@@ -30,18 +30,16 @@ const CASE_FACT_FIELDS = [...CATALOGUE_FIELDS.values()]
   .map((f) => f.id);
 
 /**
- * The ids each answered select may hold, by field id: its lookup list as the case service answers the
+ * The items each answered select may pick, by field id: its lookup list as the case service answers the
  * caller (design §13), each list asked once, before the save's transaction.
  */
-async function selectOptions(
-  cases: CaseClient,
-  ctx: InternalContext,
-  fields: readonly CatalogueField[],
-): Promise<Map<number, Set<number>>> {
-  const paths = [...new Set(fields.map((f) => f.endpoint).filter(isLookupPath))];
-  const lists = await Promise.all(paths.map((path) => cases.lookup(ctx, path)));
-  const ids = new Map(paths.map((path, i) => [path, new Set(lists[i]!.map((item) => item.id))]));
-  return new Map(fields.map((f) => [f.id, (isLookupPath(f.endpoint) && ids.get(f.endpoint)) || new Set()]));
+async function selectOptions(cases: CaseClient, ctx: InternalContext, fields: readonly CatalogueField[]) {
+  const names = await lookupNames(
+    cases,
+    ctx,
+    fields.map((f) => f.endpoint),
+  );
+  return new Map(fields.map((f) => [f.id, (isLookupPath(f.endpoint) && names.get(f.endpoint)) || new Map()]));
 }
 
 function assertBuildable(c: CaseDetail) {

@@ -24,8 +24,8 @@ export interface RuleFacts {
   product?: { id: number; type_id: number } | null;
   /** Page 1: the category named, when offered to the case's merchant; undefined when not found. */
   categoryFound?: boolean;
-  /** The ids a select field of this save may hold (its lookup list, selectOptions), by field id. */
-  options?: ReadonlyMap<number, ReadonlySet<number>>;
+  /** The item ids (as saved: strings) a select field of this save may pick, by field id: its lookup list. */
+  options?: ReadonlyMap<number, { has(id: string): boolean }>;
 }
 
 export interface RuleResult {
@@ -113,8 +113,7 @@ export function checkSave(body: BuilderSaveBody, facts: RuleFacts): RuleResult {
     if (normalised !== null) {
       const error = fieldError(field, normalised);
       if (error) add(f.id, error);
-      else if (field.type === 'select' && !facts.options?.get(f.id)?.has(Number(normalised)))
-        add(f.id, M.badSelect);
+      else if (field.type === 'select' && !facts.options?.get(f.id)?.has(normalised)) add(f.id, M.badSelect);
     }
   }
   for (const id of facts.pageFields) {
