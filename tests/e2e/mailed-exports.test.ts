@@ -42,7 +42,8 @@ describe('mailed exports', () => {
       await signInToShell(page, world, 'acme', 'admin', undefined, '/users');
       await page.getByTestId('export-all').click();
       // The notice shows for 5 s: wait for it holding the text (not a wait, then a read after it closed).
-      await page.getByTestId('export-notice').filter({ hasText: EXPORT_MESSAGES.started }).waitFor();
+      const notice = page.getByTestId('export-notice').filter({ hasText: EXPORT_MESSAGES.started });
+      await notice.waitFor();
       await screenshot(page, 'users-export-mailed');
       await notice.waitFor({ state: 'detached', timeout: 10_000 });
 
