@@ -13,7 +13,7 @@ import type {
   StatusGroup,
   Verdict,
 } from '@portal/contracts';
-import { isLookupPath, type CaseClient, type LookupPath } from './case-client';
+import { isLookupPath, type CaseClient } from './case-client';
 
 /** An item of one of the case service's lookup lists (contracts/lookups.ts). */
 export type LookupItem =
@@ -43,14 +43,14 @@ export function lookupName(item: LookupItem): string {
 
 /**
  * The printed names of the lookup lists a select's endpoints name (other endpoints are left out), by
- * path and then by item id as a select saves it (a string). Each list is asked of the case service once,
+ * endpoint and then by item id as a select saves it (a string). Each list is asked of the case service once,
  * with the caller's context (design §13: the case service owns them).
  */
 export async function lookupNames(
   cases: Pick<CaseClient, 'lookup'>,
   ctx: InternalContext,
   endpoints: Iterable<string | null | undefined>,
-): Promise<Map<LookupPath, Map<string, string>>> {
+): Promise<Map<string, Map<string, string>>> {
   const paths = [...new Set([...endpoints].filter(isLookupPath))];
   const lists = await Promise.all(paths.map((path) => cases.lookup<LookupItem>(ctx, path)));
   return new Map(

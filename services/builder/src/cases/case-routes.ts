@@ -17,7 +17,7 @@ import {
   type CatalogueField,
   type InternalContext,
 } from '@portal/contracts';
-import { badRequest, conflict, isLookupPath, lookupNames, type CaseClient, type Db } from '@portal/core';
+import { badRequest, conflict, lookupNames, type CaseClient, type Db } from '@portal/core';
 import { categoryFor, insertProduct, productFor } from '../products/product-repository';
 import { assertBuilder } from '../lib/guard';
 import { builderCase, pageGroups, valueOf } from './builder-case';
@@ -39,7 +39,7 @@ async function selectOptions(cases: CaseClient, ctx: InternalContext, fields: re
     ctx,
     fields.map((f) => f.endpoint),
   );
-  return new Map(fields.map((f) => [f.id, (isLookupPath(f.endpoint) && names.get(f.endpoint)) || new Map()]));
+  return new Map(fields.map((f) => [f.id, names.get(f.endpoint ?? '') ?? new Map<string, string>()]));
 }
 
 function assertBuildable(c: CaseDetail) {

@@ -1,5 +1,5 @@
 import { CATALOGUE_FIELDS, type BuilderEvidenceAnswers, type InternalContext } from '@portal/contracts';
-import { isLookupPath, lookupNames, type CaseClient, type Queryable } from '@portal/core';
+import { lookupNames, type CaseClient, type Queryable } from '@portal/core';
 import { loadDraft } from '../cases/draft-repository';
 
 /**
@@ -31,7 +31,7 @@ export async function evidenceAnswers(
   );
   const answers: Record<string, string> = {};
   for (const { field, value } of saved)
-    answers[field.name] = (isLookupPath(field.endpoint) && names.get(field.endpoint)?.get(value)) || value;
+    answers[field.name] = names.get(field.endpoint ?? '')?.get(value) ?? value;
   return {
     case_id: caseId,
     has_answers: true,
