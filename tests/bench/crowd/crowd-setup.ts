@@ -148,10 +148,10 @@ export function printPhase(p: MeasuredPhase, title: string) {
   console.log(
     `\n${title}: asked ${p.rate} ops/s, achieved ${p.achieved.toFixed(1)} req/s (${p.requests} requests, ${p.operations} operations in ${p.seconds} s), errors ${p.errors}, load ${p.load}`,
   );
-  console.log('  type          requests  errors   p50 ms   p95 ms   p99 ms');
+  console.log('  type          requests  errors   p50 ms   p95 ms   p99 ms  cached');
   for (const t of p.byType)
     console.log(
-      `  ${t.type.padEnd(12)} ${String(t.requests).padStart(9)} ${String(t.errors).padStart(7)} ${ms(t.p50).padStart(8)} ${ms(t.p95).padStart(8)} ${ms(t.p99).padStart(8)}`,
+      `  ${t.type.padEnd(12)} ${String(t.requests).padStart(9)} ${String(t.errors).padStart(7)} ${ms(t.p50).padStart(8)} ${ms(t.p95).padStart(8)} ${ms(t.p99).padStart(8)} ${`${Math.round((100 * t.hits) / t.requests)}%`.padStart(7)}`,
     );
   const names = Object.keys(p.cpuPerRequest).sort();
   console.log(

@@ -69,6 +69,8 @@ interface Sample {
   type: CallType;
   ms: number;
   ok: boolean;
+  /** Answered from a gateway cache (x-cache: HIT). */
+  hit: boolean;
 }
 
 export interface TypeFigures {
@@ -78,6 +80,8 @@ export interface TypeFigures {
   p50: number;
   p95: number;
   p99: number;
+  /** Answers the gateway served from its caches (lookups, profiles, shared reports). */
+  hits: number;
 }
 
 export interface SecondFigures {
@@ -180,12 +184,12 @@ function sender(
     try {
       const answer = await sendAs(crowd.router, user, index, request);
       const ok = answer.status < 500;
-      samples.push({ type, ms: performance.now() - started, ok });
+      samples.push({ type, ms: performance.now() - started, ok, hit: answer.headers['x-cache'] === 'HIT' });
       if (!ok && errors.length < 200)
         errors.push(`${type} ${request.method} ${request.path.split('?')[0]}: ${answer.status}`);
       return answer;
     } catch (error) {
-      samples.push({ type, ms: performance.now() - started, ok: false });
+      samples.push({ type, ms: performance.now() - started, ok: false, hit: false });
       const e = error as Error & { code?: string };
       if (errors.length < 200)
         errors.push(`${type} ${request.method} ${request.path.split('?')[0]}: ${e.code ?? e.message}`);
@@ -270,6 +274,7 @@ export async function runPhase(crowd: Crowd, rate: number, seconds: number): Pro
       p50: percentile(sorted, 50),
       p95: percentile(sorted, 95),
       p99: percentile(sorted, 99),
+      hits: of.filter((s) => s.hit).length,
     });
   }
   const perSecond: SecondFigures[] = [];
