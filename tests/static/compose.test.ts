@@ -29,6 +29,8 @@ interface ComposeService {
   environment?: Record<string, string | number | boolean | null>;
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
+  command?: string[];
+  shm_size?: string;
   stop_grace_period?: string;
   ports?: string[];
   volumes?: string[];
@@ -109,6 +111,15 @@ describe('docker-compose.yml', () => {
       ].sort(),
     );
     expect(Object.keys(compose.volumes).sort()).toEqual(['objectdata', 'pgdata', 'redisdata']);
+  });
+
+  it('gives Postgres shared buffers a grown database needs, and /dev/shm for parallel queries', () => {
+    const postgres = compose.services.postgres!;
+    const setting = postgres.command!.map(interpolate).find((a) => a.startsWith('shared_buffers='));
+    expect(setting).toMatch(/^shared_buffers=\d+[GM]B$/);
+    const [, size, unit] = /^shared_buffers=(\d+)([GM])B$/.exec(setting!)!;
+    expect(Number(size) * (unit === 'G' ? 1024 : 1)).toBeGreaterThanOrEqual(1024);
+    expect(postgres.shm_size).toBe('256mb');
   });
 
   it('gives every long-running service a health check', () => {

@@ -72,6 +72,11 @@ async function prewarm(db: pg.Pool): Promise<void> {
   console.log(
     `crowd: ${rows[0]?.mb ?? 0} MB of tables and indexes read into the page cache in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
+  // The figures depend on it: Postgres's own 128 MB default copies most pages in from the kernel on every read.
+  const buffers = await db.query<{ shared_buffers: string }>('show shared_buffers');
+  console.log(
+    `crowd: Postgres shared_buffers ${buffers.rows[0]?.shared_buffers} (docker-compose.yml gives it 1GB; README 'Capacity')`,
+  );
 }
 
 export async function startCrowdBench(): Promise<CrowdBench> {
