@@ -10,8 +10,6 @@ import { TokenVerifier } from './auth/verify-token';
 import { CachedSource } from './cache/cached-source';
 import { GuardedCache } from './cache/guarded-cache';
 import { lookupPrefix, lookupRoutes } from './cache/lookup-routes';
-import { ReportAnswers, reportPrefix } from './cache/report-answers';
-import { reportRoutes } from './cache/report-routes';
 import type { GatewayCore, GatewayDeps } from './core';
 import { healthRoutes, registerProbes } from './health/health-routes';
 import { liveRoutes } from './live/live-routes';
@@ -121,7 +119,6 @@ export async function buildGateway(
       localTtlMs: 5000,
       onResult,
     }),
-    reports: new ReportAnswers(store, env.REPORT_SHARE_SECONDS, onResult),
     policy: new Policy(),
     limits,
     audit: new GatewayAudit(pools, deps.contextSecret, log),
@@ -148,8 +145,6 @@ export async function buildGateway(
     } else if (m.kind === 'user' || m.kind === 'merchant') {
       work.push(gw.profiles.source.invalidatePrefix(profilePrefix(m.tenant)));
       work.push(gw.stackConfigs.invalidatePrefix(stackConfigTenantPrefix(m.tenant)));
-      // A merchant moved in the tree changes whose cases a scope holds.
-      if (m.kind === 'merchant') work.push(gw.store.delPrefix(reportPrefix(m.tenant)));
     } else if (m.kind === 'lookup') {
       work.push(gw.lookups.invalidatePrefix(lookupPrefix(m.tenant)));
     } else if (m.kind === 'config') {
@@ -178,7 +173,6 @@ export async function buildGateway(
   await whoamiRoute(app, gw);
   await stackConfigRoutes(app, gw);
   await lookupRoutes(app, gw);
-  await reportRoutes(app, gw);
   await apiDocsRoutes(app, gw);
   await liveRoutes(app, gw);
   await registerProxies(app, {

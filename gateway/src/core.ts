@@ -5,7 +5,6 @@ import type { RevokedSessions } from './auth/revoked-sessions';
 import type { TokenVerifier } from './auth/verify-token';
 import type { CachedSource } from './cache/cached-source';
 import type { GuardedCache } from './cache/guarded-cache';
-import type { ReportAnswers } from './cache/report-answers';
 import type { GatewayMetrics } from './metrics/metrics';
 import type { Policy } from './policy/policy';
 import type { Profiles } from './profile/profiles';
@@ -33,8 +32,6 @@ export interface GatewayCore {
   profiles: Profiles;
   lookups: CachedSource<UpstreamAnswer>;
   stackConfigs: CachedSource<unknown>;
-  /** Dashboard and report answers shared by a data scope for a few seconds (cache/report-answers.ts). */
-  reports: ReportAnswers;
   policy: Policy;
   limits: RateLimits;
   audit: GatewayAudit;

@@ -12,7 +12,6 @@ import { apiKeyStep } from '../api-keys/api-key-step';
 import { impersonate } from '../auth/impersonation';
 import type { TokenCheck, VerifiedToken } from '../auth/verify-token';
 import type { CacheResult } from '../cache/cached-source';
-import { changesReports } from '../cache/report-routes';
 import { errors, passwordUpdateRequired } from '../errors';
 import { decide, type CompiledRule } from '../policy/policy';
 import type { Tenant } from '../tenants/load';
@@ -78,22 +77,15 @@ export function registerPipeline(app: FastifyInstance, gw: GatewayCore) {
   // before a byte is written, for the gateway's own answers, errors and proxied streams alike. A call
   // not audited goes on at once (no promise); an audited one waits for its group commit, bounded by
   // the audit's wait and the tenant's upstream timeout, and is never failed by it.
-  // A write that changed cases also marks its user, so their next reports are not shared ones from
-  // before it (cache/report-answers.ts).
   app.addHook('onSend', (request, reply, payload, done) => {
     const timeout = request.tenant?.config.upstream_timeout_ms ?? gw.deps.env.UPSTREAM_TIMEOUT_MS;
     const stored = gw.audit.record(request, reply.statusCode, timeout);
-    const user = request.call?.effective?.id;
-    const marked =
-      user !== undefined && changesReports(request.method, request.url, reply.statusCode)
-        ? gw.reports.noteWrite(request.tenant!.config.id, user)
-        : undefined;
-    if (!stored && !marked) {
+    if (!stored) {
       done(null, payload);
       return;
     }
-    void Promise.all([stored, marked]).then(([outcome]) => {
-      if (outcome && outcome !== 'stored') gw.metrics.auditFallback.inc({ reason: outcome });
+    void stored.then((outcome) => {
+      if (outcome !== 'stored') gw.metrics.auditFallback.inc({ reason: outcome });
       done(null, payload);
     });
   });

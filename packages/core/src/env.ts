@@ -174,15 +174,6 @@ export const EnvSchema = Type.Object({
       description: 'How long the gateway waits for an upstream answer before 504',
     },
   ),
-  REPORT_SHARE_SECONDS: withDefault(
-    'REPORT_SHARE_SECONDS',
-    Type.Integer({ minimum: 0, maximum: 60, default: 10 }),
-    {
-      usedBy: ['gateway'],
-      description:
-        'How long a dashboard or report answer is shared by the people who see the same cases (the writer sees a write at once); 0 shares none',
-    },
-  ),
   TRUST_PROXY: withDefault('TRUST_PROXY', Type.String({ default: '' }), {
     usedBy: ['gateway'],
     description: 'Comma-separated proxy addresses/CIDRs trusted for X-Forwarded-*; empty trusts none',

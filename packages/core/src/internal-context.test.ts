@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataScopeKey, signContext, systemContext, verifyContext } from './internal-context';
+import { signContext, systemContext, verifyContext } from './internal-context';
 
 const SECRET = 'a-test-secret-that-is-long-enough-1234';
 
@@ -34,23 +34,5 @@ describe('signed internal context', () => {
     expect(verifyContext(undefined, SECRET)).toEqual({ ok: false, reason: 'missing internal context' });
     const old = signContext(context, SECRET, Date.now() - 120_000);
     expect(verifyContext(old, SECRET)).toEqual({ ok: false, reason: 'expired internal context' });
-  });
-});
-
-describe('dataScopeKey', () => {
-  const base = { roles: ['cb911_agent'], merchant_id: 7, mids_allowed: [], mids_excluded: [] };
-
-  it('is one key for the provider staff of a tenant, whatever their role and merchant', () => {
-    expect(dataScopeKey(base)).toBe(dataScopeKey({ ...base, roles: ['cb911_admin'], merchant_id: 1 }));
-  });
-
-  it('tells merchants, MID lists and their order-free contents apart', () => {
-    const merchant = { ...base, roles: ['merchant_user'] };
-    expect(dataScopeKey(merchant)).not.toBe(dataScopeKey({ ...merchant, merchant_id: 8 }));
-    expect(dataScopeKey(merchant)).not.toBe(dataScopeKey(base));
-    const allowed = { ...merchant, mids_allowed: ['b', 'a'] };
-    expect(dataScopeKey(allowed)).toBe(dataScopeKey({ ...merchant, mids_allowed: ['a', 'b'] }));
-    expect(dataScopeKey(allowed)).not.toBe(dataScopeKey({ ...merchant, mids_excluded: ['a', 'b'] }));
-    expect(dataScopeKey({ ...merchant, mids_allowed: ['a,b'] })).not.toBe(dataScopeKey(allowed));
   });
 });

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
-import { InternalContext, isProviderStaff, type UserProfile } from '@portal/contracts';
+import { InternalContext, type UserProfile } from '@portal/contracts';
 import type { Env } from './env';
 
 /**
@@ -119,17 +119,4 @@ export function resolveContextSecret(
     writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
   }
   return readFileSync(file, 'utf8').trim();
-}
-
-/**
- * What a user's data scope depends on (design §4: provider staff see the whole tenant, partner and
- * merchant roles their merchant's subtree, narrowed by MID allow and exclude lists), as one string:
- * two contexts of a tenant with the same key see the same cases. The gateway shares report answers
- * by it (cache/report-answers.ts), so the case service's resolveScope must read nothing else.
- */
-export function dataScopeKey(
-  context: Pick<InternalContext, 'roles' | 'merchant_id' | 'mids_allowed' | 'mids_excluded'>,
-): string {
-  const who = isProviderStaff(context.roles) ? 'staff' : `m${context.merchant_id ?? 'none'}`;
-  return JSON.stringify([who, [...context.mids_allowed].sort(), [...context.mids_excluded].sort()]);
 }

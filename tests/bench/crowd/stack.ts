@@ -268,8 +268,6 @@ export async function startProductionStack(options = defaultStackOptions()): Pro
     HOST: '127.0.0.1',
     // The crowd comes through a load balancer on loopback that names each client (X-Forwarded-For).
     TRUST_PROXY: '127.0.0.1',
-    // A run without shared report answers, to compare (the README's Capacity).
-    ...(process.env.REPORT_SHARE_SECONDS ? { REPORT_SHARE_SECONDS: process.env.REPORT_SHARE_SECONDS } : {}),
     // The bench clients are local: the production default would ask for https cookies and a proxy.
     COOKIE_SECURE: 'false',
   };
