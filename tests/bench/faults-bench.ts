@@ -8,8 +8,9 @@
  * Postgres restart stops and starts the local cluster (pg_ctlcluster, as
  * root): FAULTS=name,name picks faults (default all).
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { expect, test } from 'vitest';
 import { halfKnee, startCrowdBench, type CrowdBench, type MeasuredPhase } from './crowd/crowd-setup';
@@ -22,6 +23,14 @@ const BEFORE = 15;
 const AFTER = 30;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * pg_ctlcluster without blocking: the crowd in this process keeps its arrival schedule while Postgres
+ * stops and starts (a synchronous call held every request due meanwhile, then sent them at once).
+ */
+async function pgCtl(...args: string[]): Promise<void> {
+  await promisify(execFile)('pg_ctlcluster', [...postgresCluster()!, ...args]);
+}
 
 /** The local cluster's pg_ctlcluster arguments (Debian), or null where it cannot be restarted. */
 function postgresCluster(): string[] | null {
@@ -86,10 +95,10 @@ const FAULTS: Fault[] = [
     name: 'postgres-restart',
     what: 'Postgres stopped (fast), started again',
     inject: async () => {
-      execFileSync('pg_ctlcluster', [...postgresCluster()!, 'stop', '-m', 'fast'], { stdio: 'inherit' });
+      await pgCtl('stop', '-m', 'fast');
     },
     restore: async () => {
-      execFileSync('pg_ctlcluster', [...postgresCluster()!, 'start'], { stdio: 'inherit' });
+      await pgCtl('start');
     },
   },
 ];
@@ -154,6 +163,11 @@ test('faults under load, and the durability audit', async () => {
       console.log(`\n${fault.name}: ${fault.what}`);
       console.log(row);
       if (p.errorExamples.length) console.log(`    errors seen: ${p.errorExamples.join(' | ')}`);
+      // Where the recovery time comes from: each second from the restore's start (failed/requests, p95).
+      const after = p.perSecond.slice(restoreAt, restoreAt + 8);
+      console.log(
+        `    from the restore: ${after.map((x) => `+${x.second - restoreAt}s ${x.errors}/${x.requests} ${x.p95.toFixed(0)} ms`).join(' | ')}`,
+      );
     }
   } finally {
     // The audit reads the database after the crowd stopped and the jobs settled.
