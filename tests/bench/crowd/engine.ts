@@ -71,6 +71,8 @@ interface Sample {
   ok: boolean;
   /** Answered from a gateway cache (x-cache: HIT). */
   hit: boolean;
+  /** The second of the phase its operation was due in. */
+  second: number;
 }
 
 export interface TypeFigures {
@@ -175,6 +177,7 @@ function sender(
   samples: Sample[],
   errors: string[],
   dueAt: number,
+  second: number,
 ) {
   let first = true;
   const send: Send = async (type: CallType, request: HttpRequest): Promise<HttpAnswer> => {
@@ -184,12 +187,18 @@ function sender(
     try {
       const answer = await sendAs(crowd.router, user, index, request);
       const ok = answer.status < 500;
-      samples.push({ type, ms: performance.now() - started, ok, hit: answer.headers['x-cache'] === 'HIT' });
+      samples.push({
+        type,
+        ms: performance.now() - started,
+        ok,
+        hit: answer.headers['x-cache'] === 'HIT',
+        second,
+      });
       if (!ok && errors.length < 200)
         errors.push(`${type} ${request.method} ${request.path.split('?')[0]}: ${answer.status}`);
       return answer;
     } catch (error) {
-      samples.push({ type, ms: performance.now() - started, ok: false, hit: false });
+      samples.push({ type, ms: performance.now() - started, ok: false, hit: false, second });
       const e = error as Error & { code?: string };
       if (errors.length < 200)
         errors.push(`${type} ${request.method} ${request.path.split('?')[0]}: ${e.code ?? e.message}`);
@@ -209,7 +218,6 @@ export async function runPhase(crowd: Crowd, rate: number, seconds: number): Pro
   const samples: Sample[] = [];
   const opErrors: Array<{ type: CallType }> = [];
   const errorTexts: string[] = [];
-  const secondOf: number[] = [];
   const running = new Set<Promise<void>>();
   const start = performance.now();
   let launched = 0;
@@ -221,8 +229,8 @@ export async function runPhase(crowd: Crowd, rate: number, seconds: number): Pro
     for (let tries = 0; tries < 10 && crowd.canRun && !crowd.canRun(op, crowd.users[index]!); tries++)
       index = Math.floor(Math.random() * crowd.users.length);
     const user = crowd.users[index]!;
-    const before = samples.length;
-    const send = sender(crowd, user, index, samples, errorTexts, dueAt);
+    // Each sample's second: when its operation was due (operations run concurrently, so it is set per sample).
+    const send = sender(crowd, user, index, samples, errorTexts, dueAt, Math.floor((dueAt - start) / 1000));
     const task = op
       .run(user, send, (w) => crowd.acknowledged.push(w))
       .then(
@@ -236,11 +244,7 @@ export async function runPhase(crowd: Crowd, rate: number, seconds: number): Pro
           // A transport failure: already counted by the request's sample.
         },
       )
-      .finally(() => {
-        // Each sample's second: when its operation was due.
-        for (let i = before; i < samples.length; i++) secondOf[i] = Math.floor((dueAt - start) / 1000);
-        running.delete(task);
-      });
+      .finally(() => running.delete(task));
     running.add(task);
   };
 
@@ -279,7 +283,7 @@ export async function runPhase(crowd: Crowd, rate: number, seconds: number): Pro
   }
   const perSecond: SecondFigures[] = [];
   for (let s = 0; s < Math.ceil(seconds); s++) {
-    const of = samples.filter((_, i) => secondOf[i] === s);
+    const of = samples.filter((x) => x.second === s);
     perSecond.push({
       second: s,
       requests: of.length,
