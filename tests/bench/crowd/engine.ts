@@ -82,7 +82,7 @@ export interface TypeFigures {
   p50: number;
   p95: number;
   p99: number;
-  /** Answers the gateway served from its caches (lookups, profiles, shared reports). */
+  /** Answers the gateway served from its caches (lookups, profiles, stack config). */
   hits: number;
 }
 
