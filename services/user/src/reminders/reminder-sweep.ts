@@ -137,15 +137,15 @@ async function queueDigest(db: Db, user: DueUser, now: Date): Promise<number> {
       [user.id, user.local_date],
     );
     if (!claimed.rows.length) return 0;
-    const fresh: DueCase[] = [];
-    for (const c of cases) {
-      const { rows } = await tx.query(
-        `insert into users.deadline_reminders (user_id, case_id, threshold, tenant) values ($1, $2, $3, $4)
-         on conflict do nothing returning case_id`,
-        [user.id, c.id, c.threshold, user.tenant],
-      );
-      if (rows.length) fresh.push(c);
-    }
+    // One statement for every pair: a partner's digest can name thousands of cases.
+    const { rows: recorded } = await tx.query<{ case_id: string; threshold: Threshold }>(
+      `insert into users.deadline_reminders (user_id, case_id, threshold, tenant)
+       select $1, x.case_id, x.threshold, $4 from unnest($2::bigint[], $3::text[]) as x(case_id, threshold)
+       on conflict do nothing returning case_id, threshold`,
+      [user.id, cases.map((c) => c.id), cases.map((c) => c.threshold), user.tenant],
+    );
+    const isNew = new Set(recorded.map((r) => `${r.case_id}:${r.threshold}`));
+    const fresh = cases.filter((c) => isNew.has(`${c.id}:${c.threshold}`));
     if (!fresh.length) return 0;
     await tx.query(`update users.reminder_digests set cases = $3 where user_id = $1 and local_date = $2`, [
       user.id,
