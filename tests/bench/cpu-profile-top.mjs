@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Top self-time functions of a V8 CPU profile (node --cpu-prof, BENCH_CPU_PROF):
 //   node tests/bench/cpu-profile-top.mjs <file.cpuprofile> [rows=40] [requests served]
+// (PROFILE_SKIP_SECONDS=n leaves out the first n seconds: start-up and warm-up.)
 // Self time per function (name, file:line), and per file/package, as % of the non-idle samples;
 // then inclusive (self + synchronous callees) time of the functions whose file matches
 // PROFILE_INCLUDE (a regex, default the gateway's and the workspace packages' sources).
@@ -11,9 +12,14 @@ const requests = Number(requestsArg ?? 0);
 const rows = Number(rowsArg ?? 40);
 const prof = JSON.parse(readFileSync(file, 'utf8'));
 const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+// PROFILE_SKIP_SECONDS: leave out the samples of the first seconds (a process's start-up).
+const skip = Number(process.env.PROFILE_SKIP_SECONDS ?? 0) * 1e6;
 const dt = new Map();
+let at = 0;
 for (let i = 0; i < prof.samples.length; i++) {
   const id = prof.samples[i];
+  at += prof.timeDeltas[i] ?? 0;
+  if (at < skip) continue;
   dt.set(id, (dt.get(id) ?? 0) + (prof.timeDeltas[i] ?? 0));
 }
 const self = new Map();
