@@ -12,7 +12,6 @@ const requests = Number(requestsArg ?? 0);
 const rows = Number(rowsArg ?? 40);
 const prof = JSON.parse(readFileSync(file, 'utf8'));
 const byId = new Map(prof.nodes.map((n) => [n.id, n]));
-// PROFILE_SKIP_SECONDS: leave out the samples of the first seconds (a process's start-up).
 const skip = Number(process.env.PROFILE_SKIP_SECONDS ?? 0) * 1e6;
 const dt = new Map();
 let at = 0;
