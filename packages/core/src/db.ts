@@ -37,6 +37,8 @@ export interface Db extends Queryable {
   /**
    * Runs fn in one transaction; it commits when fn resolves and rolls back when it throws. Outside
    * production fn runs marked as "in a transaction": a service call made from it throws (tx-guard.ts).
+   * When Postgres ends the transaction to break a deadlock, fn runs again in a new one: keep anything
+   * but its queries out of fn, or safe to repeat.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Streams a large result in batches (exports); uses a cursor on Postgres. */
@@ -95,6 +97,27 @@ const queryConfig = (sql: string, params: readonly unknown[], options?: QueryOpt
   ...(options?.prepared ? { name: statementName(sql) } : {}),
 });
 
+const DEADLOCK_DETECTED = '40P01';
+const DEADLOCK_ATTEMPTS = 3;
+
+/**
+ * Runs a statement or a transaction again when Postgres chose it to break a deadlock: it was rolled back
+ * whole, so nothing of it stays. Two writes can take the same rollup rows in different orders (a
+ * representment's status change and another case's verdict under a crowd, issue 31).
+ */
+async function againAfterDeadlock<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== DEADLOCK_DETECTED || attempt >= DEADLOCK_ATTEMPTS)
+        throw error;
+      // A short pause of random length: the other transaction finishes first, and two victims part.
+      await new Promise((resolve) => setTimeout(resolve, attempt * (10 + Math.random() * 40)));
+    }
+  }
+}
+
 class PostgresDb implements Db {
   readonly kind = 'postgres' as const;
   constructor(
@@ -107,11 +130,15 @@ class PostgresDb implements Db {
     params: readonly unknown[] = [],
     options?: QueryOptions,
   ): Promise<QueryResult<R>> {
-    const result = await this.pool.query(queryConfig(sql, params, options));
+    const result = await againAfterDeadlock(() => this.pool.query(queryConfig(sql, params, options)));
     return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
   }
 
-  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return againAfterDeadlock(() => this.transactionOnce(fn));
+  }
+
+  private async transactionOnce<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');

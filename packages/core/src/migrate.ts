@@ -27,8 +27,7 @@ export async function migrate(db: Db, plan: ServiceMigrations, log?: Logger): Pr
   if (new Set(versions).size !== versions.length || versions.some((v, i) => i > 0 && v <= versions[i - 1]!)) {
     throw new Error(`Migrations of ${plan.schema} must have strictly increasing versions`);
   }
-  const applied: number[] = [];
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await tx.query(`select pg_advisory_xact_lock(hashtext($1))`, [`migrate:${plan.schema}`]);
     await tx.query(`create schema if not exists ${plan.schema}`);
     await tx.query(
@@ -39,6 +38,7 @@ export async function migrate(db: Db, plan: ServiceMigrations, log?: Logger): Pr
       `select version from ${plan.schema}.schema_migrations`,
     );
     const done = new Set(rows.map((r) => r.version));
+    const applied: number[] = [];
     for (const m of plan.migrations) {
       if (done.has(m.version)) continue;
       await tx.query(m.sql);
@@ -49,8 +49,8 @@ export async function migrate(db: Db, plan: ServiceMigrations, log?: Logger): Pr
       applied.push(m.version);
       log?.info({ schema: plan.schema, version: m.version, name: m.name }, 'migration applied');
     }
+    return applied;
   });
-  return applied;
 }
 
 /** runSeedOnce's markers: in the public schema, outside every service's schema. */

@@ -3,6 +3,12 @@ import { migrate } from '@portal/core';
 import { createTestEnv, type TestEnv } from '../../support/test-env';
 
 let t: TestEnv;
+/** A promise resolved from outside (Promise.withResolvers needs Node 22). */
+function signal() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
 beforeAll(async () => {
   t = await createTestEnv();
 });
@@ -33,6 +39,62 @@ describe('database layer against real Postgres', () => {
     ).rejects.toThrow(/duplicate key/);
     const { rows } = await t.db.query('select * from public.tx_probe');
     expect(rows).toEqual([]);
+  });
+
+  it('runs a transaction again when Postgres ends it to break a deadlock', async () => {
+    await t.db.query('create table public.deadlock_tx (id int primary key, v int not null)');
+    await t.db.query('insert into public.deadlock_tx values (1, 0), (2, 0)');
+    const holds = [signal(), signal()] as const;
+    const runs = [0, 0];
+    // Each takes one row, waits until the other holds its own, then asks for the other's: a deadlock.
+    const crossing = (me: 0 | 1) =>
+      t.db.transaction(async (tx) => {
+        runs[me]!++;
+        await tx.query('update public.deadlock_tx set v = v + 1 where id = $1', [me + 1]);
+        holds[me].resolve();
+        await holds[1 - me]!.promise;
+        await tx.query('update public.deadlock_tx set v = v + 1 where id = $1', [2 - me]);
+      });
+    await Promise.all([crossing(0), crossing(1)]);
+    // One of the two was ended by Postgres and ran again; each committed once.
+    expect(runs[0]! + runs[1]!).toBe(3);
+    const { rows } = await t.db.query('select id, v from public.deadlock_tx order by id');
+    expect(rows).toEqual([
+      { id: 1, v: 2 },
+      { id: 2, v: 2 },
+    ]);
+  });
+
+  it('runs a single statement again when Postgres ends it to break a deadlock', async () => {
+    await t.db.query('create table public.deadlock_one (id int primary key, v int not null)');
+    await t.db.query('insert into public.deadlock_one values (1, 0), (2, 0)');
+    const statement = 'update public.deadlock_one set v = v + 10 where id in (1, 2)';
+    const holding = signal();
+    const transaction = t.db.transaction(async (tx) => {
+      await tx.query('update public.deadlock_one set v = v + 1 where id = 2');
+      holding.resolve();
+      // The statement has taken row 1 and waits for row 2: asking for row 1 closes the circle.
+      await expect
+        .poll(
+          async () => {
+            const { rows } = await t.db.query(
+              `select count(*)::int as n from pg_stat_activity where query = $1 and wait_event_type = 'Lock'`,
+              [statement],
+            );
+            return rows[0]!.n;
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(1);
+      await tx.query('update public.deadlock_one set v = v + 1 where id = 1');
+    });
+    await holding.promise;
+    await Promise.all([t.db.query(statement), transaction]);
+    const { rows } = await t.db.query('select id, v from public.deadlock_one order by id');
+    expect(rows).toEqual([
+      { id: 1, v: 11 },
+      { id: 2, v: 11 },
+    ]);
   });
 
   it('prepares a statement marked prepared once per connection and runs it again with new values', async () => {

@@ -24,13 +24,13 @@ export async function enrolMidsInAlerts(
   ctx: InternalContext,
   body: MidAlertActionsBody,
 ): Promise<{ result: MidAlertActionsResult; merchantIds: number[] }> {
-  const result: Omit<MidAlertActionsResult, 'status' | 'message'> = {
-    updated: [],
-    unchanged: [],
-    inheriting: [],
-  };
-  const merchantIds = new Set<number>();
-  await db.transaction(async (tx) => {
+  const { result, merchantIds } = await db.transaction(async (tx) => {
+    const result: Omit<MidAlertActionsResult, 'status' | 'message'> = {
+      updated: [],
+      unchanged: [],
+      inheriting: [],
+    };
+    const merchantIds = new Set<number>();
     for (const id of body.mid_ids) {
       const mid = await findMid(tx, scope, id, true);
       if (!mid) throw notFound(`MID ${id} not found.`);
@@ -48,6 +48,7 @@ export async function enrolMidsInAlerts(
       result.updated.push(id);
       merchantIds.add(mid.merchant_id);
     }
+    return { result, merchantIds };
   });
   const n = result.updated.length;
   return {
