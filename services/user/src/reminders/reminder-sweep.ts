@@ -138,7 +138,7 @@ async function queueDigest(db: Db, user: DueUser, now: Date): Promise<number> {
     );
     if (!claimed.rows.length) return 0;
     // One statement for every pair: a partner's digest can name thousands of cases.
-    const { rows: recorded } = await tx.query<{ case_id: string; threshold: Threshold }>(
+    const { rows: recorded } = await tx.query<{ case_id: number; threshold: Threshold }>(
       `insert into users.deadline_reminders (user_id, case_id, threshold, tenant)
        select $1, x.case_id, x.threshold, $4 from unnest($2::bigint[], $3::text[]) as x(case_id, threshold)
        on conflict do nothing returning case_id, threshold`,
